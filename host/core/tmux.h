@@ -1,0 +1,40 @@
+#pragma once
+// The private tmux server as the host uses it. The Poco Process adapter implements it.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hqt {
+
+struct SpawnSpec {
+  std::string session;  // tmux session name, "hqt-<id>"
+  std::string cwd;
+  std::vector<std::string> argv;
+  std::map<std::string, std::string> env;  // set for this pane only
+};
+
+struct PaneInfo {
+  std::string session;
+  bool dead = false;
+  int64_t activity = 0;  // unix seconds of the last output
+  int pid = 0;
+};
+
+class Tmux {
+ public:
+  virtual ~Tmux() = default;
+  // Starts a detached session running argv; its pane stays (dead) when argv exits. Throws Error.
+  virtual void new_session(const SpawnSpec& spec) = 0;
+  // Runs argv again in the session's pane, killing what runs there. Throws Error.
+  virtual void respawn(const SpawnSpec& spec) = 0;
+  virtual void kill_session(const std::string& session) = 0;
+  // One invocation for all panes of the server; empty when the server is not running.
+  virtual std::vector<PaneInfo> list_panes() = 0;
+  // Visible text of each named session's pane, from one batched invocation.
+  virtual std::map<std::string, std::string> capture(const std::vector<std::string>& sessions) = 0;
+  // Hands the terminal to the session until the user detaches; returns tmux's exit code.
+  virtual int attach(const std::string& session) = 0;
+};
+
+}  // namespace hqt

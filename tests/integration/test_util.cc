@@ -1,0 +1,115 @@
+#include "integration/test_util.h"
+
+#include <Poco/File.h>
+#include <Poco/Path.h>
+#include <Poco/Pipe.h>
+#include <Poco/PipeStream.h>
+#include <Poco/Process.h>
+#include <Poco/StreamCopier.h>
+#include <Poco/TemporaryFile.h>
+
+#include <atomic>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace hqt::test {
+
+RunResult run_process(const std::vector<std::string>& argv,
+                      const std::map<std::string, std::string>& env, const std::string& cwd,
+                      const std::string& input) {
+  Poco::Process::Env penv;
+  for (const auto& [k, v] : env) penv[k] = v;
+  Poco::Pipe in, out, err;
+  std::vector<std::string> args(argv.begin() + 1, argv.end());
+  auto handle = Poco::Process::launch(argv[0], args, cwd, &in, &out, &err, penv);
+  {
+    Poco::PipeOutputStream to(in);
+    to << input;
+    to.close();
+  }
+  RunResult result;
+  std::thread err_reader([&] {
+    Poco::PipeInputStream from(err);
+    Poco::StreamCopier::copyToString(from, result.err);
+  });
+  Poco::PipeInputStream from(out);
+  Poco::StreamCopier::copyToString(from, result.out);
+  err_reader.join();
+  result.code = handle.wait();
+  return result;
+}
+
+TempDir::TempDir() {
+  path_ = Poco::TemporaryFile::tempName();
+  Poco::File(path_).createDirectories();
+  path_ = Poco::Path(path_).absolute().toString();
+  if (!path_.empty() && path_.back() == '/') path_.pop_back();
+}
+
+TempDir::~TempDir() {
+  try {
+    // Sandboxed tests may leave read-only directories behind.
+    run_process({"chmod", "-R", "u+rwX", path_});
+    Poco::File(path_).remove(true);
+  } catch (...) {
+  }
+}
+
+static std::atomic<int> counter{0};
+
+HqtEnv::HqtEnv() {
+  root = dir_.path();
+  home = root + "/home";
+  Poco::File(home).createDirectories();
+  socket = "hqt-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+  config_file = home + "/.config/hqt/config.yaml";
+  db_file = home + "/.local/share/hqt/hqt.db";
+  env = {{"HOME", home},
+         {"XDG_CONFIG_HOME", home + "/.config"},
+         {"XDG_DATA_HOME", home + "/.local/share"},
+         {"XDG_STATE_HOME", home + "/.local/state"},
+         {"HQT_TMUX_SOCKET", socket},
+         {"HQT_CONFIG", ""},
+         {"TMUX", ""},
+         {"TMUX_PANE", ""}};
+}
+
+HqtEnv::~HqtEnv() { tmux({"kill-server"}); }
+
+RunResult HqtEnv::hqt(const std::vector<std::string>& args, const std::string& input) const {
+  std::vector<std::string> argv{HQT_BIN};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_process(argv, env, "", input);
+}
+
+RunResult HqtEnv::tmux(const std::vector<std::string>& args) const {
+  std::vector<std::string> argv{"tmux", "-L", socket};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_process(argv, env);
+}
+
+void HqtEnv::write_config(const std::string& yaml) const {
+  Poco::File(Poco::Path(config_file).parent()).createDirectories();
+  write_file(config_file, yaml);
+}
+
+std::string HqtEnv::make_dir(const std::string& relative) const {
+  std::string path = root + "/" + relative;
+  Poco::File(path).createDirectories();
+  return path;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+}
+
+}  // namespace hqt::test
