@@ -24,5 +24,7 @@ int session_resume(Context& ctx, const Argv& args);
 int session_rm(Context& ctx, const Argv& args);
 int session_rename(Context& ctx, const Argv& args);
 int tui(Context& ctx, const Argv& args);
+// Internal: the first process of a sandboxed pane; prepares and execs bwrap (see sandbox_host.h).
+int sandbox_exec(Context& ctx, const Argv& args);
 
 }  // namespace hqt::cli

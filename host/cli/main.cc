@@ -16,7 +16,7 @@ struct Command {
   const char* group;  // "" for a top-level command
   const char* name;
   CommandFn run;
-  const char* summary;
+  const char* summary;  // nullptr: internal, not listed in --help
 };
 
 const Command kCommands[] = {
@@ -33,12 +33,14 @@ const Command kCommands[] = {
     {"session", "resume", hqt::cli::session_resume, "bring a stopped session back"},
     {"session", "rm", hqt::cli::session_rm, "stop and delete a session"},
     {"session", "rename", hqt::cli::session_rename, "change a session's nickname"},
+    {"", "sandbox-exec", hqt::cli::sandbox_exec, nullptr},
 };
 
 void print_help(std::ostream& out) {
   out << "usage: hqt [--config FILE] [COMMAND]\n\n"
          "Without a command, hqt starts its terminal UI.\n\ncommands:\n";
   for (const auto& c : kCommands) {
+    if (!c.summary) continue;
     std::string left = std::string(c.group) + (c.group[0] ? " " : "") + c.name;
     left.resize(18, ' ');
     out << "  " << left << c.summary << "\n";
