@@ -176,6 +176,15 @@ typedef struct hqt_plugin_entry {
   const void* (*get_interface)(const char* id);
 } hqt_plugin_entry;
 
+/* Defines the exported entry under the C identifier `var` (the symbol is still
+ * `hqt_plugin_entry`; the type's name cannot also name a variable):
+ *
+ *   HQT_DEFINE_PLUGIN_ENTRY(my_entry) = {HQT_ABI_VERSION, "name", "0.1.0", init, deinit, get};
+ */
+#define HQT_DEFINE_PLUGIN_ENTRY(var)                                                   \
+  extern HQT_PLUGIN_EXPORT const hqt_plugin_entry var __asm__(HQT_PLUGIN_ENTRY_SYMBOL); \
+  const hqt_plugin_entry var
+
 #ifdef __cplusplus
 }
 #endif
