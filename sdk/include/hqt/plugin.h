@@ -181,7 +181,7 @@ typedef struct hqt_plugin_entry {
  *
  *   HQT_DEFINE_PLUGIN_ENTRY(my_entry) = {HQT_ABI_VERSION, "name", "0.1.0", init, deinit, get};
  */
-#define HQT_DEFINE_PLUGIN_ENTRY(var)                                                   \
+#define HQT_DEFINE_PLUGIN_ENTRY(var)                                                    \
   extern HQT_PLUGIN_EXPORT const hqt_plugin_entry var __asm__(HQT_PLUGIN_ENTRY_SYMBOL); \
   const hqt_plugin_entry var
 
