@@ -1,9 +1,188 @@
 #include "adapters/tmux_client.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <sstream>
+
+#include "adapters/process.h"
 #include "core/error.h"
 
 namespace hqt {
-std::unique_ptr<Tmux> make_tmux(const std::string& socket_name) {
-  throw Error("tmux adapter not built yet: " + socket_name);
+namespace {
+
+// tmux matches session names by prefix unless they start with '='; "=hqt-1:" is exactly
+// session hqt-1 (never hqt-12), its current window and pane.
+std::string target(const std::string& session) { return "=" + session + ":"; }
+
+// Separates the outputs of the commands of one batched invocation.
+constexpr char kMarker[] = "\x1ehqt-capture\x1f";
+
+bool server_missing(const std::string& err) {
+  return err.find("no server running") != std::string::npos ||
+         err.find("error connecting to") != std::string::npos;
 }
+
+class TmuxClient : public Tmux {
+ public:
+  explicit TmuxClient(std::string socket) : socket_(std::move(socket)) {}
+
+  void new_session(const SpawnSpec& spec) override {
+    // One invocation: start the server if needed and keep dead panes around (so a session whose
+    // harness exited reads as stopped, and nothing else ever runs in its pane).
+    std::vector<std::string> argv = base();
+    argv.insert(argv.end(), {"start-server", ";",     "set-option",  "-g", "remain-on-exit",
+                             "on",           ";",     "set-option",  "-g", "exit-empty",
+                             "off",          ";",     "new-session", "-d", "-s",
+                             spec.session,   "-x",    "200",         "-y", "50",
+                             "-c",           spec.cwd});
+    add_env(argv, spec);
+    add_command(argv, spec.argv);
+    check(run_program(argv), "cannot start tmux session " + spec.session);
+  }
+
+  void respawn(const SpawnSpec& spec) override {
+    std::vector<std::string> argv = base();
+    argv.insert(argv.end(), {"respawn-pane", "-k", "-t", target(spec.session), "-c", spec.cwd});
+    add_env(argv, spec);
+    add_command(argv, spec.argv);
+    check(run_program(argv), "cannot respawn tmux session " + spec.session);
+  }
+
+  void kill_session(const std::string& session) override {
+    auto result = run_program(with({"kill-session", "-t", "=" + session}));
+    if (result.code != 0 && !server_missing(result.err) &&
+        result.err.find("can't find session") == std::string::npos)
+      throw Error("cannot stop tmux session " + session + ": " + trim(result.err));
+  }
+
+  std::vector<PaneInfo> list_panes() override {
+    auto result =
+        run_program(with({"list-panes", "-a", "-F",
+                          "#{session_name}\t#{pane_dead}\t#{window_activity}\t#{pane_pid}"}));
+    std::vector<PaneInfo> panes;
+    if (result.code != 0) {
+      if (server_missing(result.err)) return panes;
+      throw Error("tmux list-panes failed: " + trim(result.err));
+    }
+    std::istringstream lines(result.out);
+    std::string line;
+    while (std::getline(lines, line)) {
+      std::istringstream fields(line);
+      PaneInfo pane;
+      std::string dead, activity, pid;
+      if (!std::getline(fields, pane.session, '\t') || !std::getline(fields, dead, '\t') ||
+          !std::getline(fields, activity, '\t') || !std::getline(fields, pid, '\t'))
+        continue;
+      pane.dead = dead == "1";
+      pane.activity = std::atoll(activity.c_str());
+      pane.pid = std::atoi(pid.c_str());
+      panes.push_back(std::move(pane));
+    }
+    return panes;
+  }
+
+  std::map<std::string, std::string> capture(const std::vector<std::string>& sessions) override {
+    std::map<std::string, std::string> texts;
+    size_t next = 0;
+    // A failing command ends a tmux command sequence (a session that vanished meanwhile): keep
+    // what came before it and go on after it.
+    while (next < sessions.size()) {
+      std::vector<std::string> argv = base();
+      for (size_t i = next; i < sessions.size(); ++i) {
+        if (i > next) argv.push_back(";");
+        argv.insert(argv.end(), {"display-message", "-p", "-t", target(sessions[i]),
+                                 std::string(kMarker) + "#{session_name}", ";", "capture-pane",
+                                 "-p", "-t", target(sessions[i])});
+      }
+      auto result = run_program(argv);
+      size_t done = split_captures(result.out, texts);
+      if (result.code == 0 || server_missing(result.err)) break;
+      // The display-message of session next + done failed: it is gone. Skip it.
+      next += done + 1;
+    }
+    return texts;
+  }
+
+  int attach(const std::string& session) override {
+    std::vector<std::string> argv = with({"attach-session", "-t", "=" + session});
+    pid_t pid = ::fork();
+    if (pid < 0) throw Error("cannot start tmux to attach " + session);
+    if (pid == 0) {
+      // Attaching from inside another tmux: this is a different server, so nesting is intended.
+      ::unsetenv("TMUX");
+      ::unsetenv("TMUX_PANE");
+      std::vector<char*> cargv;
+      for (auto& a : argv) cargv.push_back(a.data());
+      cargv.push_back(nullptr);
+      ::execvp(cargv[0], cargv.data());
+      ::_exit(127);
+    }
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+  }
+
+ private:
+  std::vector<std::string> base() const { return {"tmux", "-L", socket_}; }
+
+  std::vector<std::string> with(std::initializer_list<std::string> args) const {
+    auto argv = base();
+    argv.insert(argv.end(), args);
+    return argv;
+  }
+
+  static void add_env(std::vector<std::string>& argv, const SpawnSpec& spec) {
+    for (const auto& [name, value] : spec.env) argv.insert(argv.end(), {"-e", name + "=" + value});
+  }
+
+  // tmux runs a single argument through sh -c; more than one are run directly. Keep one-word
+  // commands direct too, so the pane's process is the harness itself.
+  static void add_command(std::vector<std::string>& argv, const std::vector<std::string>& command) {
+    if (command.empty()) throw Error("empty command");
+    argv.push_back("--");
+    if (command.size() == 1)
+      argv.push_back("exec " + shell_join(command));
+    else
+      argv.insert(argv.end(), command.begin(), command.end());
+  }
+
+  static std::string trim(std::string text) {
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    return text;
+  }
+
+  static void check(const ProcessResult& result, const std::string& what) {
+    if (result.code != 0) throw Error(what + ": " + trim(result.err));
+  }
+
+  // Returns how many sessions' captures the output holds.
+  static size_t split_captures(const std::string& out, std::map<std::string, std::string>& texts) {
+    size_t count = 0;
+    size_t pos = out.find(kMarker);
+    while (pos != std::string::npos) {
+      size_t name_start = pos + sizeof(kMarker) - 1;
+      size_t name_end = out.find('\n', name_start);
+      if (name_end == std::string::npos) break;
+      std::string name = out.substr(name_start, name_end - name_start);
+      size_t next = out.find(kMarker, name_end);
+      texts[name] = out.substr(name_end + 1,
+                               next == std::string::npos ? std::string::npos : next - name_end - 1);
+      ++count;
+      pos = next;
+    }
+    return count;
+  }
+
+  std::string socket_;
+};
+
+}  // namespace
+
+std::unique_ptr<Tmux> make_tmux(const std::string& socket_name) {
+  return std::make_unique<TmuxClient>(socket_name);
+}
+
 }  // namespace hqt

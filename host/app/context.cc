@@ -4,6 +4,7 @@
 #include "adapters/paths.h"
 #include "adapters/sqlite_store.h"
 #include "adapters/tmux_client.h"
+#include "core/error.h"
 
 namespace hqt {
 
@@ -37,6 +38,17 @@ Store& Context::store() {
 PluginHost& Context::plugins() {
   if (!plugins_) plugins_ = std::make_unique<PluginHost>(plugin_dirs(), config().harnesses);
   return *plugins_;
+}
+
+SessionService& Context::sessions() {
+  if (!sessions_) {
+    auto wrap = [](const HarnessInfo&, const std::vector<std::string>&, const std::string&,
+                   const SandboxPolicy&) -> std::vector<std::string> {
+      throw Error("bubblewrap (bwrap) is not available; cannot start a sandboxed session");
+    };
+    sessions_ = std::make_unique<SessionService>(store(), tmux(), plugins(), wrap);
+  }
+  return *sessions_;
 }
 
 Tmux& Context::tmux() {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "adapters/plugin_loader.h"
+#include "app/session_service.h"
 #include "core/config.h"
 #include "core/store.h"
 #include "core/tmux.h"
@@ -23,6 +24,7 @@ class Context {
   Store& store();
   PluginHost& plugins();
   Tmux& tmux();
+  SessionService& sessions();
 
  private:
   std::string config_override_;
@@ -30,6 +32,7 @@ class Context {
   std::unique_ptr<Store> store_;
   std::unique_ptr<PluginHost> plugins_;
   std::unique_ptr<Tmux> tmux_;
+  std::unique_ptr<SessionService> sessions_;
 };
 
 }  // namespace hqt

@@ -1,0 +1,259 @@
+#include "app/session_service.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "adapters/paths.h"
+#include "core/error.h"
+#include "core/ladder.h"
+#include "core/status.h"
+
+namespace hqt {
+namespace {
+
+int64_t now_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+SessionService::SessionService(Store& store, Tmux& tmux, const HarnessRegistry& harnesses,
+                               SandboxWrap wrap)
+    : store_(store), tmux_(tmux), harnesses_(harnesses), wrap_(std::move(wrap)) {
+  std::string grace = paths::env("HQT_RESUME_GRACE_MS");
+  if (!grace.empty()) grace_ms_ = std::atoi(grace.c_str());
+}
+
+const Harness& SessionService::harness_for(const std::string& name) const {
+  if (const Harness* h = harnesses_.find(name)) return *h;
+  std::string names;
+  for (const Harness* h : harnesses_.all()) names += (names.empty() ? "" : ", ") + h->info().name;
+  throw UsageError("no harness named '" + name +
+                   "' (available: " + (names.empty() ? "none; see hqt plugins list" : names) + ")");
+}
+
+Project SessionService::project_of(const Session& session) {
+  auto project = store_.find_project(std::to_string(session.project_id));
+  if (!project) throw Error("session " + std::to_string(session.id) + ": its project is gone");
+  return *project;
+}
+
+std::vector<std::string> SessionService::pane_argv(const Session& session,
+                                                   std::vector<std::string> command) {
+  if (!session.sandbox) return command;
+  const Harness& harness = harness_for(session.harness);
+  return wrap_(harness.info(), command, project_of(session).path, *session.sandbox);
+}
+
+std::vector<std::string> SessionService::spawn_command(const Session& session) {
+  const Harness& harness = harness_for(session.harness);
+  ArgvRequest request{project_of(session).path, session.harness_session_id, session.model,
+                      session.sandbox.has_value()};
+  return pane_argv(session, harness.spawn_argv(request));
+}
+
+std::vector<std::string> SessionService::resume_command(const Session& session) {
+  const Harness& harness = harness_for(session.harness);
+  if (harness.info().captures_session_id && session.harness_session_id.empty()) return {};
+  ArgvRequest request{project_of(session).path, session.harness_session_id, session.model,
+                      session.sandbox.has_value()};
+  auto argv = harness.resume_argv(request);
+  if (argv.empty()) return argv;
+  return pane_argv(session, std::move(argv));
+}
+
+SpawnSpec SessionService::spec_for(const Session& session, std::vector<std::string> argv) {
+  SpawnSpec spec;
+  spec.session = session.tmux_session;
+  spec.cwd = project_of(session).path;
+  spec.argv = std::move(argv);
+  // The names the harness declares (API keys) travel from this environment into the pane.
+  for (const auto& name : harness_for(session.harness).info().sandbox_env) {
+    std::string value = paths::env(name.c_str());
+    if (!value.empty()) spec.env[name] = value;
+  }
+  return spec;
+}
+
+CreateResult SessionService::create(const NewSession& request) {
+  // Everything that can fail before the spawn happens before the row exists.
+  auto project = store_.find_project(request.project);
+  if (!project) throw UsageError("no project named '" + request.project + "'");
+  const Harness& harness = harness_for(request.harness);
+  if (paths::which(harness.info().executable).empty())
+    throw Error("harness '" + harness.info().name + "' needs '" + harness.info().executable +
+                "', which is not on PATH");
+  Session draft;
+  draft.project_id = project->id;
+  draft.project = project->name;
+  draft.harness = harness.info().name;
+  draft.nickname = request.nickname;
+  draft.model = request.model;
+  draft.sandbox = request.sandbox;
+  draft.harness_session_id = harness.generate_session_id();
+  auto argv = pane_argv(draft, harness.spawn_argv({project->path, draft.harness_session_id,
+                                                   draft.model, draft.sandbox.has_value()}));
+
+  CreateResult result;
+  result.session = store_.add_session(draft);
+  if (result.session.nickname.empty()) {
+    result.session.nickname = harness.info().name + "-" + std::to_string(result.session.id);
+    store_.rename_session(result.session.id, result.session.nickname);
+  }
+  try {
+    tmux_.new_session(spec_for(result.session, std::move(argv)));
+  } catch (const Error& e) {
+    result.spawn_error = e.what();
+  }
+  return result;
+}
+
+void SessionService::capture_ids(std::vector<Session>& sessions,
+                                 const std::vector<std::string>& alive) {
+  std::set<std::string> live(alive.begin(), alive.end());
+  for (auto& session : sessions) {
+    if (!session.harness_session_id.empty() || !live.count(session.tmux_session)) continue;
+    const Harness* harness = harnesses_.find(session.harness);
+    if (!harness || !harness->info().captures_session_id) continue;
+    CaptureRequest request;
+    request.project_dir = project_of(session).path;
+    request.started_at = static_cast<double>(session.created_at);
+    for (const auto& other : store_.sessions())
+      if (other.harness == session.harness && !other.harness_session_id.empty())
+        request.taken_ids.push_back(other.harness_session_id);
+    std::string id = harness->capture_session_id(request);
+    if (id.empty()) continue;
+    store_.set_harness_session_id(session.id, id);
+    session.harness_session_id = id;
+  }
+}
+
+std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_id) {
+  auto sessions = store_.sessions(project_id);
+  std::map<std::string, PaneInfo> panes;
+  for (auto& pane : tmux_.list_panes()) panes[pane.session] = pane;
+  std::vector<std::string> alive;
+  for (const auto& s : sessions) {
+    auto it = panes.find(s.tmux_session);
+    if (it != panes.end() && !it->second.dead) alive.push_back(s.tmux_session);
+  }
+  auto texts = alive.empty() ? std::map<std::string, std::string>{} : tmux_.capture(alive);
+  capture_ids(sessions, alive);
+  int64_t now = now_seconds();
+  std::vector<SessionStatus> out;
+  for (auto& s : sessions) {
+    auto pane = panes.find(s.tmux_session);
+    bool live = pane != panes.end() && !pane->second.dead;
+    PaneStatus parsed = PaneStatus::unknown;
+    const Harness* harness = harnesses_.find(s.harness);
+    auto text = texts.find(s.tmux_session);
+    if (live && harness && text != texts.end()) parsed = harness->parse_status(text->second);
+    Status status = decide_status(live, parsed, live ? pane->second.activity : 0, now);
+    out.push_back({std::move(s), status});
+  }
+  return out;
+}
+
+Session SessionService::find(const std::string& id_text) {
+  char* end = nullptr;
+  long long id = std::strtoll(id_text.c_str(), &end, 10);
+  if (id_text.empty() || *end != '\0' || id <= 0)
+    throw UsageError("'" + id_text + "' is not a session id (a number, see hqt session list)");
+  auto session = store_.find_session(id);
+  if (!session) throw UsageError("no session with id " + id_text);
+  return *session;
+}
+
+SessionStatus SessionService::get(int64_t session_id) {
+  auto session = store_.find_session(session_id);
+  if (!session) throw UsageError("no session with id " + std::to_string(session_id));
+  for (auto& status : list(session->project_id))
+    if (status.session.id == session_id) return status;
+  return {*session, Status::stopped};
+}
+
+bool SessionService::pane_alive(const std::string& tmux_session) {
+  for (const auto& pane : tmux_.list_panes())
+    if (pane.session == tmux_session) return !pane.dead;
+  return false;
+}
+
+bool SessionService::start_and_verify(const Session& session, const std::vector<std::string>& argv,
+                                      std::string* error) {
+  bool exists = false;
+  for (const auto& pane : tmux_.list_panes()) exists |= pane.session == session.tmux_session;
+  try {
+    if (exists)
+      tmux_.respawn(spec_for(session, argv));
+    else
+      tmux_.new_session(spec_for(session, argv));
+  } catch (const Error& e) {
+    *error = e.what();
+    return false;
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(grace_ms_));
+  if (pane_alive(session.tmux_session)) return true;
+  *error = "exited within " + std::to_string(grace_ms_) + " ms";
+  return false;
+}
+
+std::string SessionService::bring_up(int64_t session_id) {
+  Session session = get(session_id).session;
+  std::vector<std::string> resume = resume_command(session);
+  std::string errors;
+  for (Rung rung : plan_ladder(pane_alive(session.tmux_session), !resume.empty())) {
+    std::string error;
+    switch (rung) {
+      case Rung::attach:
+        return "running";
+      case Rung::resume:
+        if (start_and_verify(session, resume, &error)) return "resumed";
+        errors += "resume: " + error + "; ";
+        break;
+      case Rung::fresh: {
+        // A failed rung never drops the stored conversation id.
+        std::string id = fresh_session_id(session.harness_session_id,
+                                          session.harness_session_id.empty()
+                                              ? harness_for(session.harness).generate_session_id()
+                                              : std::string());
+        if (id != session.harness_session_id) {
+          store_.set_harness_session_id(session.id, id);
+          session.harness_session_id = id;
+        }
+        if (start_and_verify(session, spawn_command(session), &error)) return "started fresh";
+        errors += "fresh start: " + error;
+        break;
+      }
+    }
+  }
+  throw Error("session " + std::to_string(session_id) + " could not be started (" + errors + ")");
+}
+
+int SessionService::attach(int64_t session_id) {
+  bring_up(session_id);
+  return tmux_.attach(get(session_id).session.tmux_session);
+}
+
+void SessionService::stop(int64_t session_id) {
+  SessionStatus status = get(session_id);  // also captures a pending conversation id
+  tmux_.kill_session(status.session.tmux_session);
+}
+
+void SessionService::remove(int64_t session_id) {
+  stop(session_id);
+  store_.remove_session(session_id);
+}
+
+void SessionService::rename(int64_t session_id, const std::string& nickname) {
+  if (nickname.empty()) throw UsageError("a nickname cannot be empty");
+  if (!store_.find_session(session_id))
+    throw UsageError("no session with id " + std::to_string(session_id));
+  store_.rename_session(session_id, nickname);
+}
+
+}  // namespace hqt
