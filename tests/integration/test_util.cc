@@ -9,6 +9,7 @@
 #include <Poco/TemporaryFile.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -98,6 +99,11 @@ std::string HqtEnv::make_dir(const std::string& relative) const {
   std::string path = root + "/" + relative;
   Poco::File(path).createDirectories();
   return path;
+}
+
+std::string getenv_or(const char* name, const std::string& fallback) {
+  const char* value = std::getenv(name);
+  return value && *value ? value : fallback;
 }
 
 std::string read_file(const std::string& path) {

@@ -59,6 +59,7 @@ class HqtEnv {
 };
 
 std::string read_file(const std::string& path);
+std::string getenv_or(const char* name, const std::string& fallback);
 void write_file(const std::string& path, const std::string& text);
 
 }  // namespace hqt::test
