@@ -63,7 +63,9 @@ class TmuxClient : public Tmux {
                           "#{session_name}\t#{pane_dead}\t#{window_activity}\t#{pane_pid}"}));
     std::vector<PaneInfo> panes;
     if (result.code != 0) {
-      if (server_missing(result.err)) return panes;
+      // "no current target": the server runs but has no session left (exit-empty is off).
+      if (server_missing(result.err) || result.err.find("no current target") != std::string::npos)
+        return panes;
       throw Error("tmux list-panes failed: " + trim(result.err));
     }
     std::istringstream lines(result.out);
