@@ -98,7 +98,7 @@ const KeyHelp* main_key_help(size_t* count) {
       {"?", "this help"},
       {"q", "quit (sessions keep running)"},
       {"", ""},
-      {"In a dialog", "Tab/Shift-Tab move, Space toggles, Enter submits, Esc cancels"},
+      {"In a dialog", "Tab/Shift-Tab move, Space toggles, Enter OK, Esc cancels"},
       {"Detach", "tmux prefix, then d, comes back here"},
   };
   *count = std::size(kHelp);

@@ -94,8 +94,13 @@ std::vector<std::string> preview_lines(std::string_view pane_text, int height) {
   while (start <= pane_text.size()) {
     size_t end = pane_text.find('\n', start);
     if (end == std::string_view::npos) end = pane_text.size();
-    lines.emplace_back(pane_text.substr(start, end - start));
+    std::string_view line = pane_text.substr(start, end - start);
     start = end + 1;
+    // A long blank run (a dead pane's note at the bottom of an empty screen) shows as one line.
+    if (is_blank(line) && lines.size() >= 2 && is_blank(lines.back()) &&
+        is_blank(lines[lines.size() - 2]))
+      continue;
+    lines.emplace_back(line);
   }
   while (!lines.empty() && is_blank(lines.back())) lines.pop_back();
   if (height <= 0) return {};

@@ -26,7 +26,8 @@ std::string sandbox_badge(const std::optional<SandboxPolicy>& sandbox);
 // "working", "waiting", "idle", "stopped"; "?" when the status could not be read.
 std::string status_label(const std::optional<Status>& status);
 
-// The last `height` lines of a pane's text, trailing blank lines dropped first.
+// The last `height` lines of a pane's text, trailing blank lines dropped first and runs of
+// blank lines cut to two.
 std::vector<std::string> preview_lines(std::string_view pane_text, int height);
 
 // The first non-blank line of a message (errors may carry a whole tool output).

@@ -45,6 +45,8 @@ TEST(TuiText, PreviewShowsTheLastLinesWithoutTrailingBlanks) {
   EXPECT_EQ(preview_lines("a\nb", 5), (std::vector<std::string>{"a", "b"}));
   EXPECT_TRUE(preview_lines("\n\n", 3).empty());
   EXPECT_TRUE(preview_lines("a", 0).empty());
+  EXPECT_EQ(preview_lines("quick\n\n\n\n\n\nPane is dead\n", 4),
+            (std::vector<std::string>{"quick", "", "", "Pane is dead"}));
 }
 
 TEST(TuiText, FirstLineSkipsBlankLines) {
