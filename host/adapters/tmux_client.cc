@@ -32,14 +32,20 @@ class TmuxClient : public Tmux {
     // One invocation: start the server if needed and keep dead panes around (so a session whose
     // harness exited reads as stopped, and nothing else ever runs in its pane).
     std::vector<std::string> argv = base();
-    argv.insert(argv.end(), {"start-server", ";",     "set-option",  "-g", "remain-on-exit",
-                             "on",           ";",     "set-option",  "-g", "exit-empty",
-                             "off",          ";",     "new-session", "-d", "-s",
-                             spec.session,   "-x",    "200",         "-y", "50",
-                             "-c",           spec.cwd});
+    // clang-format off
+    argv.insert(argv.end(), {"start-server",
+                             ";", "set-option", "-g", "remain-on-exit", "on",
+                             ";", "set-option", "-g", "exit-empty", "off",
+                             ";", "new-session", "-d", "-P", "-F", "#{session_name}",
+                             "-s", spec.session, "-x", "200", "-y", "50", "-c", spec.cwd});
+    // clang-format on
     add_env(argv, spec);
     add_command(argv, spec.argv);
-    check(run_program(argv), "cannot start tmux session " + spec.session);
+    auto result = run_program(argv);
+    // tmux exits 0 when the server it forked cannot create its socket: trust only the session
+    // name it prints back.
+    if (result.code == 0 && trim(result.out) != spec.session) result.code = 1;
+    check(result, "cannot start tmux session " + spec.session);
   }
 
   void respawn(const SpawnSpec& spec) override {

@@ -46,6 +46,12 @@ Poco::JSON::Array::Ptr string_array(const std::vector<std::string>& items) {
 }
 
 void print_json(const Poco::Dynamic::Var& value) {
+  // Poco prints an empty array as "[\n\n]".
+  if (value.type() == typeid(Poco::JSON::Array::Ptr) &&
+      value.extract<Poco::JSON::Array::Ptr>()->size() == 0) {
+    std::cout << "[]\n";
+    return;
+  }
   Poco::JSON::Stringifier::stringify(value, std::cout, 2);
   std::cout << "\n";
 }
