@@ -440,6 +440,8 @@ struct Refused {
   const char* problem;
 };
 
+void PrintTo(const Refused& refused, std::ostream* out) { *out << refused.name; }
+
 void make_newer(const std::string& path) {
   create_version_1(path);
   fill_version_1(path);
