@@ -24,6 +24,11 @@ bool server_missing(const std::string& err) {
          err.find("error connecting to") != std::string::npos;
 }
 
+// The server runs but has no session left (exit-empty is off): every target is missing.
+bool server_empty(const std::string& err) {
+  return err.find("no current target") != std::string::npos;
+}
+
 class TmuxClient : public Tmux {
  public:
   explicit TmuxClient(std::string socket) : socket_(std::move(socket)) {}
@@ -58,7 +63,7 @@ class TmuxClient : public Tmux {
 
   void kill_session(const std::string& session) override {
     auto result = run_program(with({"kill-session", "-t", "=" + session}));
-    if (result.code != 0 && !server_missing(result.err) &&
+    if (result.code != 0 && !server_missing(result.err) && !server_empty(result.err) &&
         result.err.find("can't find session") == std::string::npos)
       throw Error("cannot stop tmux session " + session + ": " + trim(result.err));
   }
@@ -69,9 +74,7 @@ class TmuxClient : public Tmux {
                           "#{session_name}\t#{pane_dead}\t#{window_activity}\t#{pane_pid}"}));
     std::vector<PaneInfo> panes;
     if (result.code != 0) {
-      // "no current target": the server runs but has no session left (exit-empty is off).
-      if (server_missing(result.err) || result.err.find("no current target") != std::string::npos)
-        return panes;
+      if (server_missing(result.err) || server_empty(result.err)) return panes;
       throw Error("tmux list-panes failed: " + trim(result.err));
     }
     std::istringstream lines(result.out);
