@@ -74,7 +74,8 @@ void App::run() {
                                                                       kRefreshEvery - Clock::now());
     Key key = term_.read_key(static_cast<int>(std::clamp<int64_t>(wait.count(), 0, 1000)));
     if (key.code != KeyCode::none) {
-      on_key(key);
+      // Actions report their own errors; this is the net under everything else.
+      guarded([&] { on_key(key); });
       dirty_ = true;
     }
     auto now = Clock::now();
