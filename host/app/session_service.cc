@@ -137,22 +137,31 @@ std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_i
   auto sessions = store_.sessions(project_id);
   std::map<std::string, PaneInfo> panes;
   for (auto& pane : tmux_.list_panes()) panes[pane.session] = pane;
-  std::vector<std::string> alive;
+  int64_t now = now_seconds();
+  std::vector<std::string> alive, changed;
   for (const auto& s : sessions) {
     auto it = panes.find(s.tmux_session);
-    if (it != panes.end() && !it->second.dead) alive.push_back(s.tmux_session);
+    if (it == panes.end() || it->second.dead) continue;
+    alive.push_back(s.tmux_session);
+    // tmux keeps activity in whole seconds: output in the same second as the last capture may
+    // have come after it, so only an activity older than that capture proves nothing changed.
+    auto seen = parsed_.find(s.tmux_session);
+    if (seen == parsed_.end() || seen->second.activity != it->second.activity ||
+        it->second.activity >= seen->second.read_at)
+      changed.push_back(s.tmux_session);
   }
-  auto texts = alive.empty() ? std::map<std::string, std::string>{} : tmux_.capture(alive);
+  auto texts = changed.empty() ? std::map<std::string, std::string>{} : tmux_.capture(changed);
   capture_ids(sessions, alive);
-  int64_t now = now_seconds();
   std::vector<SessionStatus> out;
   for (auto& s : sessions) {
     auto pane = panes.find(s.tmux_session);
     bool live = pane != panes.end() && !pane->second.dead;
-    PaneStatus parsed = PaneStatus::unknown;
-    const Harness* harness = harnesses_.find(s.harness);
     auto text = texts.find(s.tmux_session);
-    if (live && harness && text != texts.end()) parsed = harness->parse_status(text->second);
+    const Harness* harness = harnesses_.find(s.harness);
+    if (live && harness && text != texts.end())
+      parsed_[s.tmux_session] = {pane->second.activity, now, harness->parse_status(text->second)};
+    auto seen = parsed_.find(s.tmux_session);
+    PaneStatus parsed = live && seen != parsed_.end() ? seen->second.status : PaneStatus::unknown;
     Status status = decide_status(live, parsed, live ? pane->second.activity : 0, now);
     out.push_back({std::move(s), status});
   }

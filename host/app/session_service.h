@@ -2,6 +2,7 @@
 // Sessions: create, list with status, stop, resume (the ladder), attach, rename, remove.
 // Works on the Store, Tmux and HarnessRegistry interfaces; the sandbox comes in as a function.
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,7 +46,9 @@ class SessionService {
   // itself fails the row stays and the error is in spawn_error.
   CreateResult create(const NewSession& request);
 
-  // Status of all sessions (of one project) from one list-panes and one batched capture.
+  // Status of all sessions (of one project) from one list-panes and one batched capture of the
+  // panes that changed since this service last read them (so a repeated refresh of idle
+  // sessions costs one tmux invocation).
   std::vector<SessionStatus> list(std::optional<int64_t> project_id = std::nullopt);
   SessionStatus get(int64_t session_id);
   // Parses "12" and finds the row; throws UsageError naming the text when there is none.
@@ -76,6 +79,14 @@ class SessionService {
   bool start_and_verify(const Session& session, const std::vector<std::string>& argv,
                         std::string* error);
   void capture_ids(std::vector<Session>& sessions, const std::vector<std::string>& alive);
+
+  // What the parser said of a pane, and the pane activity it saw then.
+  struct Parsed {
+    int64_t activity = 0;
+    int64_t read_at = 0;  // unix seconds of the capture
+    PaneStatus status = PaneStatus::unknown;
+  };
+  std::map<std::string, Parsed> parsed_;  // by tmux session
 
   Store& store_;
   Tmux& tmux_;
