@@ -22,6 +22,8 @@ class RealHarness : public ::testing::Test {
   }
 
   void SetUp() override {
+    // Claude Code updates itself in place when it can reach the registry: not in tests.
+    env.env["DISABLE_AUTOUPDATER"] = "1";
     project = env.make_dir("proj");
     ASSERT_EQ(env.hqt({"project", "add", project, "--name", "proj"}).code, 0);
   }
