@@ -64,6 +64,7 @@ int run(Argv args) {
     }
   }
   hqt::Context ctx(config_override);
+  if (!config_override.empty()) ctx.config();  // a file named on the command line must be good
   if (args.empty()) return hqt::cli::tui(ctx, args);
   const std::string& first = args[0];
   if (first == "--help" || first == "-h" || first == "help") {
