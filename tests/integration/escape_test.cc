@@ -16,6 +16,7 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <sstream>
 
 #include "adapters/sandbox_host.h"
 #include "integration/test_util.h"
@@ -476,6 +477,134 @@ TEST_F(Escape, RealClaudeCodeTakesSkipPermissionsAsRoot) {
       project);
   EXPECT_FALSE(contains(r.out + r.err, "root/sudo")) << r.out << r.err;
   EXPECT_FALSE(contains(r.out + r.err, "cannot be used")) << r.out << r.err;
+}
+
+TEST_F(Escape, NoHostFileDescriptorLeaksIn) {
+  // The shell has stdin, stdout and stderr; the seccomp filter's fd stayed with bwrap.
+  auto r = run("ls /proc/$$/fd");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out, "0\n1\n2\n");
+}
+
+// The same probe as a real sandboxed hqt session: a generic harness in a tmux pane of the
+// session's private server, started by `hqt session new --sandbox`.
+class EscapeSession : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!sandbox::is_available()) GTEST_SKIP() << "bwrap is not available";
+    project = env.make_dir("proj");
+    out = env.home + "/probe-out";
+    marker = std::to_string(800000 + ::getpid() % 90000);
+    fs::copy_file(std::string(HQT_SOURCE_DIR) + "/tests/fixtures/probe/session_probe.sh",
+                  project + "/probe.sh");
+    test::write_file(env.home + "/secret.txt", "TOPSECRET\n");
+    fs::create_directories(env.home + "/.ssh");
+    env.env["HQT_PROBE_KEY"] = "declared-value";
+    env.env["HQT_PROBE_SECRET"] = "hunter2";
+    socket_path = "/tmp/tmux-" + std::to_string(::getuid()) + "/" + env.socket;
+    env.write_config(
+        "harnesses:\n"
+        "  - name: probe\n"
+        "    command: [bash, probe.sh, '" +
+        marker + "', '" + out + "', '" + socket_path + "', '" + server.port() +
+        "']\n"
+        "    binds: [{path: ~/probe-out, writable: true, create: true}]\n"
+        "    env: [HQT_PROBE_KEY]\n");
+    auto added = env.hqt({"project", "add", project, "--name", "proj"});
+    ASSERT_EQ(added.code, 0) << added.err;
+  }
+
+  void TearDown() override {
+    for (pid_t pid : host_pids_with(std::string("sleep") + '\0' + marker)) ::kill(pid, SIGKILL);
+  }
+
+  // Starts the probe session and returns its results once its pane is dead.
+  std::map<std::string, std::string> run_probe(const std::vector<std::string>& sandbox_options) {
+    std::vector<std::string> args{"session", "new", "--project", "proj", "--harness", "probe"};
+    args.insert(args.end(), sandbox_options.begin(), sandbox_options.end());
+    auto created = env.hqt(args);
+    EXPECT_EQ(created.code, 0) << created.err;
+    // The probe takes well under a second; the bound only keeps a broken sandbox from hanging.
+    for (int i = 0; i < 3000 && !pane_dead(); ++i) ::usleep(10000);
+    EXPECT_TRUE(pane_dead()) << "the probe's pane is still alive";
+    std::map<std::string, std::string> results;
+    std::istringstream lines(test::read_file(out + "/results"));
+    for (std::string line; std::getline(lines, line);) {
+      auto eq = line.find('=');
+      if (eq != std::string::npos) results[line.substr(0, eq)] = line.substr(eq + 1);
+    }
+    return results;
+  }
+
+  // The probe's pane is the server's first (%0); an unsandboxed probe opens others.
+  bool pane_dead() {
+    auto pane = env.tmux({"display-message", "-p", "-t", "%0", "#{pane_dead}"});
+    return pane.code == 0 && pane.out == "1\n";
+  }
+
+  // What the pane shows, wrapped lines joined.
+  std::string screen() { return env.tmux({"capture-pane", "-p", "-J", "-t", "%0"}).out; }
+
+  Listener server;
+  test::HqtEnv env;
+  std::string project, out, marker, socket_path;
+};
+
+TEST_F(EscapeSession, ReadWriteOfflineSessionStaysInside) {
+  auto r = run_probe({"--sandbox", "--fs", "rw", "--net", "off"});
+  ASSERT_FALSE(r.empty()) << "no results; the pane shows:\n" << screen();
+  EXPECT_EQ(r["tmux"], "unset");
+  EXPECT_EQ(r["tmux_pane"], "unset");
+  EXPECT_EQ(r["is_sandbox"], "1");
+  EXPECT_EQ(r["declared"], "declared-value");
+  EXPECT_EQ(r["secret"], "unset");
+  EXPECT_EQ(r["stdin"], "tty");
+  EXPECT_EQ(r["new_window"], "failed");
+  EXPECT_EQ(r["new_window_by_path"], "failed");
+  EXPECT_EQ(r["tiocsti"], "EPERM");
+  EXPECT_EQ(r["home_secret"], "hidden");
+  EXPECT_EQ(r["ssh"], "absent");
+  EXPECT_EQ(r["capeff"], "0000000000000000");
+  EXPECT_EQ(r["project_write"], "ok");
+  EXPECT_EQ(r["loopback"], "refused");
+  EXPECT_EQ(r["background"], "started");
+  EXPECT_EQ(test::read_file(project + "/written-by-probe"), "probe\n");
+  // One window: the probe could not open another on this server.
+  auto windows = env.tmux({"list-windows", "-a"});
+  EXPECT_EQ(std::count(windows.out.begin(), windows.out.end(), '\n'), 1) << windows.out;
+  // The pane is dead and the probe's detached process went with the sandbox.
+  for (pid_t pid : host_pids_with(std::string("sleep") + '\0' + marker))
+    EXPECT_TRUE(exits_within(pid, 10000)) << "pid " << pid << " outlived the session";
+  auto shown = env.hqt({"session", "show", "1"});
+  EXPECT_TRUE(contains(shown.out, "sandbox-exec")) << shown.out;
+  EXPECT_TRUE(contains(shown.out, "bwrap")) << shown.out;
+  EXPECT_FALSE(contains(shown.out, "declared-value")) << shown.out;
+}
+
+TEST_F(EscapeSession, ReadOnlySessionWithNetworkCannotWriteTheProject) {
+  auto r = run_probe({"--fs", "ro", "--net", "on"});
+  ASSERT_FALSE(r.empty()) << "no results; the pane shows:\n" << screen();
+  EXPECT_EQ(r["project_write"], "failed");
+  EXPECT_FALSE(fs::exists(project + "/written-by-probe"));
+  EXPECT_EQ(r["loopback"], "connected");
+  EXPECT_EQ(r["tiocsti"], "EPERM");
+  EXPECT_EQ(r["home_secret"], "hidden");
+  EXPECT_EQ(r["new_window_by_path"], "failed");
+}
+
+TEST_F(EscapeSession, UnsandboxedProbeFindsWhatTheSandboxHides) {
+  // The control: the same probe without the sandbox reaches all of it, so each check above can
+  // tell a hole from a wall. (Binds are made only for a sandbox: make the results dir here.)
+  fs::create_directories(out);
+  auto r = run_probe({});
+  ASSERT_FALSE(r.empty()) << "no results; the pane shows:\n" << screen();
+  EXPECT_NE(r["tmux"], "unset");
+  EXPECT_EQ(r["new_window_by_path"], "ok");
+  EXPECT_NE(r["tiocsti"], "EPERM");
+  EXPECT_EQ(r["home_secret"], "read");
+  EXPECT_EQ(r["ssh"], "visible");
+  EXPECT_EQ(r["loopback"], "connected");
+  EXPECT_EQ(r["project_write"], "ok");
 }
 
 }  // namespace
