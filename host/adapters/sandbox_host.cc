@@ -277,6 +277,10 @@ Facts gather_facts(const std::vector<std::string>& command, const std::string& p
   if (fs::exists(facts.home + "/.gitconfig", ec))
     facts.gitconfig = canonical(facts.home + "/.gitconfig");
   if (!command.empty()) find_tools(facts, command[0], project_dir);
+  // Harnesses run their tools through $SHELL (Claude Code's Bash tool): show it too when it
+  // lives outside the system dirs.
+  std::string shell = paths::env("SHELL");
+  if (!shell.empty() && shell[0] == '/') find_tools(facts, shell, project_dir);
   facts.disable_userns = knows_disable_userns(facts.bwrap);
   return facts;
 }

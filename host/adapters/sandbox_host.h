@@ -42,7 +42,8 @@ std::vector<std::string> pane_argv(const HarnessInfo& harness,
 // each (an empty source when it is missing).
 std::vector<MountBind> resolve_binds(const std::vector<Bind>& binds);
 // Looks at the host: system dirs, /etc secrets, resolv.conf, $HOME, bwrap's version and where
-// `command[0]` and its interpreters really live (relative paths are taken from project_dir).
+// `command[0]`, $SHELL and their interpreters really live (relative paths are taken from
+// project_dir).
 Facts gather_facts(const std::vector<std::string>& command, const std::string& project_dir);
 // The bwrap argv alone (no sandbox-exec, no seccomp fd).
 std::vector<std::string> bwrap_argv(const HarnessInfo& harness,

@@ -444,6 +444,16 @@ TEST_F(EscapeHarnessInHome, AbsoluteInterpreterPathWorksToo) {
   EXPECT_TRUE(contains(r.out, "no-secret")) << r.out;
 }
 
+TEST_F(EscapeHarnessInHome, ShellUnderHomeIsShownToo) {
+  std::string shell = home + "/opt/fakeinterp/bin/fsh";
+  env.set("SHELL", shell);
+  vars["SHELL"] = shell;
+  auto r = test::run_process(pane({"/bin/sh", "-c", "\"$SHELL\" -c 'echo shell-ran'"}, {}), vars,
+                             project);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "shell-ran\n");
+}
+
 TEST_F(EscapeHarnessInHome, OnlyTheHarnessPackageIsShownFromDotLocal) {
   fs::create_directories(home + "/.local/share/other-app");
   test::write_file(home + "/.local/share/other-app/token", "OTHERTOKEN");

@@ -188,6 +188,7 @@ TEST_F(SandboxHost, FactsFollowTheHarnessToItsInterpreter) {
   fs::permissions(pkg + "/bin/cli.js", fs::perms::owner_all, fs::perm_options::add);
   fs::create_symlink("../lib/node_modules/fake-cli/bin/cli.js", prefix + "/bin/fake-cli");
   env.set("PATH", prefix + "/bin:/usr/bin:/bin");
+  env.set("SHELL", "");
   Facts f = gather_facts({"fake-cli"}, project);
   ASSERT_GE(f.tools.size(), 3u);
   EXPECT_EQ(f.tools[0].path, prefix + "/bin/fake-cli");
