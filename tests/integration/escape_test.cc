@@ -512,14 +512,21 @@ class EscapeSession : public ::testing::Test {
     env.env["HQT_PROBE_KEY"] = "declared-value";
     env.env["HQT_PROBE_SECRET"] = "hunter2";
     socket_path = "/tmp/tmux-" + std::to_string(::getuid()) + "/" + env.socket;
+    std::string probe_args =
+        "'" + marker + "', '" + out + "', '" + socket_path + "', '" + server.port() + "'";
+    std::string linger =
+        "setsid nohup sleep " + marker + " >/dev/null 2>&1 </dev/null & exec sleep " + marker;
     env.write_config(
         "harnesses:\n"
         "  - name: probe\n"
-        "    command: [bash, probe.sh, '" +
-        marker + "', '" + out + "', '" + socket_path + "', '" + server.port() +
-        "']\n"
+        "    command: [bash, probe.sh, " +
+        probe_args +
+        "]\n"
         "    binds: [{path: ~/probe-out, writable: true, create: true}]\n"
-        "    env: [HQT_PROBE_KEY]\n");
+        "    env: [HQT_PROBE_KEY]\n"
+        "  - name: lingerer\n"
+        "    command: [sh, -c, '" +
+        linger + "']\n");
     auto added = env.hqt({"project", "add", project, "--name", "proj"});
     ASSERT_EQ(added.code, 0) << added.err;
   }
@@ -615,6 +622,23 @@ TEST_F(EscapeSession, UnsandboxedProbeFindsWhatTheSandboxHides) {
   EXPECT_EQ(r["ssh"], "visible");
   EXPECT_EQ(r["loopback"], "connected");
   EXPECT_EQ(r["project_write"], "ok");
+}
+
+TEST_F(EscapeSession, StoppingASessionEndsEverythingInIt) {
+  auto created =
+      env.hqt({"session", "new", "--project", "proj", "--harness", "lingerer", "--sandbox"});
+  ASSERT_EQ(created.code, 0) << created.err;
+  // The main process and the one it detached, both "sleep <marker>".
+  std::vector<pid_t> pids;
+  for (int i = 0; i < 3000 && pids.size() < 2; ++i) {
+    pids = host_pids_with(std::string("sleep") + '\0' + marker);
+    if (pids.size() < 2) ::usleep(10000);
+  }
+  ASSERT_EQ(pids.size(), 2u);
+  auto stopped = env.hqt({"session", "stop", "1"});
+  ASSERT_EQ(stopped.code, 0) << stopped.err;
+  for (pid_t pid : pids)
+    EXPECT_TRUE(exits_within(pid, 10000)) << "pid " << pid << " outlived the stopped session";
 }
 
 }  // namespace
