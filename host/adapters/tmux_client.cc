@@ -24,7 +24,8 @@ bool server_missing(const std::string& err) {
          err.find("error connecting to") != std::string::npos;
 }
 
-// The server runs but has no session left (exit-empty is off): every target is missing.
+// The server is still up but has no session left (it exits right after): every target is
+// missing.
 bool server_empty(const std::string& err) {
   return err.find("no current target") != std::string::npos;
 }
@@ -40,7 +41,6 @@ class TmuxClient : public Tmux {
     // clang-format off
     argv.insert(argv.end(), {"start-server",
                              ";", "set-option", "-g", "remain-on-exit", "on",
-                             ";", "set-option", "-g", "exit-empty", "off",
                              ";", "new-session", "-d", "-P", "-F", "#{session_name}",
                              "-s", spec.session, "-x", "200", "-y", "50", "-c", spec.cwd});
     // clang-format on

@@ -1,7 +1,10 @@
 #include "app/context.h"
 
+#include <filesystem>
+
 #include "adapters/config_loader.h"
 #include "adapters/paths.h"
+#include "adapters/sandbox_host.h"
 #include "adapters/sqlite_store.h"
 #include "adapters/tmux_client.h"
 #include "core/error.h"
@@ -15,7 +18,14 @@ std::string Context::config_path() const { return paths::config_file(config_over
 std::string Context::db_path() const { return paths::db_file(); }
 
 const Config& Context::config() {
-  if (!config_) config_ = std::make_unique<Config>(load_config(config_path()));
+  if (!config_) {
+    std::string path = config_path();
+    // The default file may be absent; a file named with --config or HQT_CONFIG must exist.
+    bool named = !config_override_.empty() || !paths::env("HQT_CONFIG").empty();
+    if (named && !std::filesystem::exists(path))
+      throw UsageError("config file " + path + " does not exist");
+    config_ = std::make_unique<Config>(load_config(path));
+  }
   return *config_;
 }
 
@@ -42,11 +52,12 @@ PluginHost& Context::plugins() {
 
 SessionService& Context::sessions() {
   if (!sessions_) {
-    auto wrap = [](const HarnessInfo&, const std::vector<std::string>&, const std::string&,
-                   const SandboxPolicy&) -> std::vector<std::string> {
-      throw Error("bubblewrap (bwrap) is not available; cannot start a sandboxed session");
-    };
-    sessions_ = std::make_unique<SessionService>(store(), tmux(), plugins(), wrap);
+    sessions_ = std::make_unique<SessionService>(
+        store(), tmux(), plugins(),
+        [](const HarnessInfo& harness, const std::vector<std::string>& command,
+           const std::string& project_dir, const SandboxPolicy& policy) {
+          return sandbox::pane_argv(harness, command, project_dir, policy);
+        });
   }
   return *sessions_;
 }
