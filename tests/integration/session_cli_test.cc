@@ -217,5 +217,37 @@ TEST_F(SessionCli, ShowPrintsTheExactCommandLine) {
       << shown.out;
 }
 
+TEST_F(SessionCli, AttachFromInsideAnotherTmuxAndDetachReturns) {
+  int id = create("sleeper");
+  // The terminal is a pane of another tmux server, so TMUX is set: hqt's server is a different
+  // one and attaching to it is intended.
+  std::string outer = env.socket + "-outer";
+  std::string command = "env";
+  for (const auto& [name, value] : env.env)
+    if (!value.empty()) command += " '" + name + "=" + value + "'";
+  command += std::string(" ") + HQT_BIN + " session attach " + std::to_string(id) +
+             "; echo attach-exit=$?; sleep 60";
+  ASSERT_EQ(test::run_process(
+                {"tmux", "-L", outer, "new-session", "-d", "-x", "100", "-y", "30", command})
+                .code,
+            0);
+  auto screen = [&] { return test::run_process({"tmux", "-L", outer, "capture-pane", "-p"}).out; };
+  bool attached = false;
+  for (int i = 0; i < 100 && !attached; ++i) {
+    attached = screen().find("ready") != std::string::npos;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_TRUE(attached) << screen();
+  env.tmux({"detach-client", "-s", "hqt-" + std::to_string(id)});
+  bool back = false;
+  for (int i = 0; i < 100 && !back; ++i) {
+    back = screen().find("attach-exit=0") != std::string::npos;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_TRUE(back) << screen();
+  test::run_process({"tmux", "-L", outer, "kill-server"});
+  EXPECT_NE(status(id), "stopped") << "detaching leaves the session running";
+}
+
 }  // namespace
 }  // namespace hqt

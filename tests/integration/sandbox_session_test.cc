@@ -1,0 +1,127 @@
+// Sandboxed sessions through the CLI: the policy is stored, shown, and reused by every rung of
+// the resume ladder; without bwrap nothing starts and no row is left.
+#include <Poco/JSON/Parser.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "adapters/paths.h"
+#include "integration/test_util.h"
+
+namespace hqt {
+namespace {
+
+using Poco::JSON::Object;
+
+class SandboxSession : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (paths::which("bwrap").empty()) GTEST_SKIP() << "bwrap is not installed";
+    project = env.make_dir("proj");
+    bin = env.make_dir("bin");
+    env.env["PATH"] = bin + ":" + test::getenv_or("PATH", "/usr/bin:/bin");
+    env.env["HQT_RESUME_GRACE_MS"] = "500";
+    env.write_config("harnesses:\n  - {name: sleeper, command: [sleep, '600']}\n");
+    ASSERT_EQ(env.hqt({"project", "add", project, "--name", "proj"}).code, 0);
+  }
+
+  Object::Ptr create(const std::vector<std::string>& extra,
+                     const std::string& harness = "sleeper") {
+    std::vector<std::string> args{"session",   "new",   "--project", "proj",
+                                  "--harness", harness, "--json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto created = env.hqt(args);
+    EXPECT_EQ(created.code, 0) << created.err;
+    return Poco::JSON::Parser().parse(created.out).extract<Object::Ptr>();
+  }
+
+  // The command tmux started in the session's pane.
+  std::string pane_command(int id) {
+    return env
+        .tmux({"display-message", "-p", "-t", "=hqt-" + std::to_string(id) + ":",
+               "#{pane_start_command}"})
+        .out;
+  }
+
+  test::HqtEnv env;
+  std::string project;
+  std::string bin;
+};
+
+TEST_F(SandboxSession, FsAndNetImplySandboxAndAreStored) {
+  auto ro = create({"--fs", "ro"});
+  EXPECT_EQ(ro->getObject("sandbox")->getValue<std::string>("fs"), "ro");
+  EXPECT_TRUE(ro->getObject("sandbox")->getValue<bool>("net"));
+  auto offline = create({"--net", "off"});
+  EXPECT_EQ(offline->getObject("sandbox")->getValue<std::string>("fs"), "rw");
+  EXPECT_FALSE(offline->getObject("sandbox")->getValue<bool>("net"));
+  auto defaults = create({"--sandbox"});
+  EXPECT_EQ(defaults->getObject("sandbox")->getValue<std::string>("fs"), "rw");
+  EXPECT_TRUE(defaults->getObject("sandbox")->getValue<bool>("net"));
+  auto plain = create({});
+  EXPECT_TRUE(plain->isNull("sandbox"));
+}
+
+TEST_F(SandboxSession, ShowPrintsThePolicyAndTheBwrapCommandLine) {
+  int id = create({"--fs", "ro", "--net", "off"})->getValue<int>("id");
+  auto shown = env.hqt({"session", "show", std::to_string(id)});
+  ASSERT_EQ(shown.code, 0) << shown.err;
+  EXPECT_NE(shown.out.find("sandbox:      on (filesystem read-only, network off)"),
+            std::string::npos)
+      << shown.out;
+  EXPECT_NE(shown.out.find(" -- " + paths::which("bwrap") + " "), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("--ro-bind " + project + " " + project), std::string::npos);
+  EXPECT_EQ(shown.out.find("--share-net"), std::string::npos);
+  EXPECT_NE(pane_command(id).find("bwrap"), std::string::npos);
+}
+
+TEST_F(SandboxSession, ResumeReusesTheStoredPolicy) {
+  int id = create({"--fs", "ro", "--net", "off"})->getValue<int>("id");
+  ASSERT_EQ(env.hqt({"session", "stop", std::to_string(id)}).code, 0);
+  auto resumed = env.hqt({"session", "resume", std::to_string(id)});
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  std::string command = pane_command(id);
+  EXPECT_NE(command.find("bwrap"), std::string::npos) << command;
+  EXPECT_NE(command.find("--ro-bind " + project + " " + project), std::string::npos) << command;
+  EXPECT_EQ(command.find("--share-net"), std::string::npos) << command;
+}
+
+TEST_F(SandboxSession, FreshRungAfterAFailedResumeIsSandboxedToo) {
+  // A stand-in claude: resuming fails, a fresh start stays up. It lives outside $HOME and is
+  // shown inside read-only.
+  std::string claude = bin + "/claude";
+  test::write_file(claude, "#!/bin/sh\ncase \"$1\" in --resume) exit 1;; esac\nexec sleep 600\n");
+  ::chmod(claude.c_str(), 0755);
+  auto created = create({"--fs", "ro"}, "claude");
+  int id = created->getValue<int>("id");
+  std::string conversation = created->getValue<std::string>("harness_session_id");
+  ASSERT_EQ(env.hqt({"session", "stop", std::to_string(id)}).code, 0);
+  auto resumed = env.hqt({"session", "resume", std::to_string(id)});
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find("started fresh"), std::string::npos) << resumed.out;
+  std::string command = pane_command(id);
+  EXPECT_NE(command.find("bwrap"), std::string::npos) << command;
+  EXPECT_NE(command.find("--session-id " + conversation + " --dangerously-skip-permissions"),
+            std::string::npos)
+      << command;
+}
+
+TEST_F(SandboxSession, WithoutBwrapNothingStartsAndNoRowIsLeft) {
+  std::string limited = env.make_dir("limited-bin");
+  for (const char* program : {"tmux", "sh", "sleep"})
+    ::symlink(paths::which(program).c_str(), (limited + "/" + program).c_str());
+  env.env["PATH"] = limited;
+  auto created =
+      env.hqt({"session", "new", "--project", "proj", "--harness", "sleeper", "--sandbox"});
+  EXPECT_EQ(created.code, 1);
+  EXPECT_NE(created.err.find("bubblewrap (bwrap) is not available"), std::string::npos)
+      << created.err;
+  EXPECT_EQ(env.hqt({"session", "list", "--json"}).out, "[]\n");
+  EXPECT_NE(env.tmux({"has-session"}).code, 0) << "nothing was started";
+}
+
+}  // namespace
+}  // namespace hqt
