@@ -20,32 +20,8 @@ namespace hqt::sandbox {
 namespace {
 
 namespace fs = std::filesystem;
-
-class ScopedEnv {
- public:
-  ~ScopedEnv() {
-    for (const auto& [name, old] : saved_) {
-      if (old)
-        ::setenv(name.c_str(), old->c_str(), 1);
-      else
-        ::unsetenv(name.c_str());
-    }
-  }
-  void set(const std::string& name, const std::string& value) {
-    if (!saved_.count(name)) {
-      const char* old = std::getenv(name.c_str());
-      saved_[name] = old ? std::optional<std::string>(old) : std::nullopt;
-    }
-    ::setenv(name.c_str(), value.c_str(), 1);
-  }
-
- private:
-  std::map<std::string, std::optional<std::string>> saved_;
-};
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using test::contains;
+using test::ScopedEnv;
 
 class SandboxHost : public ::testing::Test {
  protected:

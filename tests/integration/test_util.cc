@@ -101,6 +101,27 @@ std::string HqtEnv::make_dir(const std::string& relative) const {
   return path;
 }
 
+ScopedEnv::~ScopedEnv() {
+  for (const auto& [name, old] : saved_) {
+    if (old)
+      ::setenv(name.c_str(), old->c_str(), 1);
+    else
+      ::unsetenv(name.c_str());
+  }
+}
+
+void ScopedEnv::set(const std::string& name, const std::string& value) {
+  if (!saved_.count(name)) {
+    const char* old = std::getenv(name.c_str());
+    saved_[name] = old ? std::optional<std::string>(old) : std::nullopt;
+  }
+  ::setenv(name.c_str(), value.c_str(), 1);
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
 std::string getenv_or(const char* name, const std::string& fallback) {
   const char* value = std::getenv(name);
   return value && *value ? value : fallback;

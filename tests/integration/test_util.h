@@ -2,6 +2,7 @@
 // Helpers for integration tests: a private user environment per test (HOME, XDG dirs, a unique
 // tmux socket) and running the real hqt binary in it.
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,21 @@ class HqtEnv {
  private:
   TempDir dir_;
 };
+
+// Sets variables of this process for the lifetime of the object, then puts the old values back.
+class ScopedEnv {
+ public:
+  ScopedEnv() = default;
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+  ~ScopedEnv();
+  void set(const std::string& name, const std::string& value);
+
+ private:
+  std::map<std::string, std::optional<std::string>> saved_;
+};
+
+bool contains(const std::string& text, const std::string& part);
 
 std::string read_file(const std::string& path);
 std::string getenv_or(const char* name, const std::string& fallback);
