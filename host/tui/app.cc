@@ -65,7 +65,7 @@ void App::run() {
   });
   if (notice_.text.empty() && browser_.projects().empty())
     notify("Welcome to hqt. a: add project (a directory), ?: help");
-  while (!quit_) {
+  while (!quit_ && !term_.stop_requested()) {
     if (dirty_) {
       draw();
       dirty_ = false;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <clocale>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -45,6 +46,10 @@ std::string to_ascii(std::string_view utf8) {
   return out;
 }
 
+volatile std::sig_atomic_t stop_signal = 0;
+
+extern "C" void on_stop_signal(int signal) { stop_signal = signal; }
+
 class NcursesTerminal : public Terminal {
  public:
   NcursesTerminal() {
@@ -57,6 +62,13 @@ class NcursesTerminal : public Terminal {
                   (term ? term : "") + "'");
     }
     set_term(screen_);
+    // A kill or a closed terminal must not leave the terminal in raw mode: the main loop sees
+    // the flag (getch returns early on a signal) and leaves through endwin().
+    struct sigaction action {};
+    action.sa_handler = on_stop_signal;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGTERM, &action, nullptr);
+    ::sigaction(SIGHUP, &action, nullptr);
     // Esc alone must cancel a dialog at once, not after a second.
     set_escdelay(25);
     raw();  // Ctrl-C and Ctrl-Z come as keys: hqt must leave through endwin()
@@ -194,6 +206,8 @@ class NcursesTerminal : public Terminal {
         return Key::character(static_cast<char32_t>(ch));
     }
   }
+
+  bool stop_requested() const override { return stop_signal != 0; }
 
   void suspend() override {
     def_prog_mode();

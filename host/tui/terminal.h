@@ -57,6 +57,10 @@ class Terminal {
   // The next key, waiting at most `timeout_ms`; Key::none when none came.
   virtual Key read_key(int timeout_ms) = 0;
 
+  // True once the process was asked to end (SIGTERM, SIGHUP): leave the loop, restore the
+  // terminal, exit.
+  virtual bool stop_requested() const = 0;
+
   // Hands the terminal back to the shell state, so another program (tmux attach) can use it,
   // and takes it back; the next frame repaints every cell.
   virtual void suspend() = 0;
