@@ -236,18 +236,12 @@ bool init(const hqt_host*, hqt_sink*) {
     h->c.build_resume_argv = build_resume_argv;
     h->c.parse_status = parse_status;
     h->c.capture_session_id = capture_session_id;
-    h->publish();
-    hqt::plugin::harnesses().clear();
-    hqt::plugin::harnesses().push_back(std::move(h));
+    hqt::plugin::serve_only(std::move(h));
     return true;
   });
 }
 
-void deinit() { hqt::plugin::harnesses().clear(); }
-
-const void* get_interface(const char* id) { return hqt::plugin::get_interface(id); }
-
 }  // namespace
 
-HQT_DEFINE_PLUGIN_ENTRY(codex_entry) = {HQT_ABI_VERSION, "codex",      "0.1.0", init,
-                                        deinit,          get_interface};
+HQT_DEFINE_PLUGIN_ENTRY(codex_entry) = {
+    HQT_ABI_VERSION, "codex", "0.1.0", init, hqt::plugin::deinit, hqt::plugin::get_interface};

@@ -85,6 +85,14 @@ std::vector<std::unique_ptr<OwnedHarness>>& harnesses() {
   return list;
 }
 
+void serve_only(std::unique_ptr<OwnedHarness> harness) {
+  harness->publish();
+  harnesses().clear();
+  harnesses().push_back(std::move(harness));
+}
+
+void deinit() { harnesses().clear(); }
+
 namespace {
 size_t harness_count() { return harnesses().size(); }
 const hqt_harness* harness_at(size_t index) {

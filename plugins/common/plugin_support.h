@@ -104,8 +104,12 @@ class OwnedHarness {
 
 // The harnesses this plugin serves: filled by init, emptied by deinit.
 std::vector<std::unique_ptr<OwnedHarness>>& harnesses();
+// Publishes `harness` and makes it the one harness this plugin serves.
+void serve_only(std::unique_ptr<OwnedHarness> harness);
 // Returns the "hqt.harnesses/1" table over harnesses(), or NULL for any other id.
 const void* get_interface(const char* id);
+// Forgets every harness: the plugin's deinit.
+void deinit();
 
 // The screen, reduced to what decides a status: its last `count` non-blank lines, oldest first,
 // with trailing whitespace removed. Older lines are scrollback and must not decide.

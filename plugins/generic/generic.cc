@@ -74,11 +74,7 @@ bool init(const hqt_host* host, hqt_sink*) {
   });
 }
 
-void deinit() { hqt::plugin::harnesses().clear(); }
-
-const void* get_interface(const char* id) { return hqt::plugin::get_interface(id); }
-
 }  // namespace
 
-HQT_DEFINE_PLUGIN_ENTRY(generic_entry) = {HQT_ABI_VERSION, "generic",    "0.1.0", init,
-                                          deinit,          get_interface};
+HQT_DEFINE_PLUGIN_ENTRY(generic_entry) = {
+    HQT_ABI_VERSION, "generic", "0.1.0", init, hqt::plugin::deinit, hqt::plugin::get_interface};
