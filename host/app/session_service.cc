@@ -113,24 +113,20 @@ CreateResult SessionService::create(const NewSession& request) {
   return result;
 }
 
-void SessionService::capture_ids(std::vector<Session>& sessions,
-                                 const std::vector<std::string>& alive) {
-  std::set<std::string> live(alive.begin(), alive.end());
-  for (auto& session : sessions) {
-    if (!session.harness_session_id.empty() || !live.count(session.tmux_session)) continue;
-    const Harness* harness = harnesses_.find(session.harness);
-    if (!harness || !harness->info().captures_session_id) continue;
-    CaptureRequest request;
-    request.project_dir = project_of(session).path;
-    request.started_at = static_cast<double>(session.created_at);
-    for (const auto& other : store_.sessions())
-      if (other.harness == session.harness && !other.harness_session_id.empty())
-        request.taken_ids.push_back(other.harness_session_id);
-    std::string id = harness->capture_session_id(request);
-    if (id.empty()) continue;
-    store_.set_harness_session_id(session.id, id);
-    session.harness_session_id = id;
-  }
+void SessionService::capture_id(Session& session) {
+  if (!session.harness_session_id.empty()) return;
+  const Harness* harness = harnesses_.find(session.harness);
+  if (!harness || !harness->info().captures_session_id) return;
+  CaptureRequest request;
+  request.project_dir = project_of(session).path;
+  request.started_at = static_cast<double>(session.created_at);
+  for (const auto& other : store_.sessions())
+    if (other.harness == session.harness && !other.harness_session_id.empty())
+      request.taken_ids.push_back(other.harness_session_id);
+  std::string id = harness->capture_session_id(request);
+  if (id.empty()) return;
+  store_.set_harness_session_id(session.id, id);
+  session.harness_session_id = id;
 }
 
 std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_id) {
@@ -151,7 +147,10 @@ std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_i
       changed.push_back(s.tmux_session);
   }
   auto texts = changed.empty() ? std::map<std::string, std::string>{} : tmux_.capture(changed);
-  capture_ids(sessions, alive);
+  // A harness that names its conversation only once it starts (codex) is asked while it runs.
+  std::set<std::string> live(alive.begin(), alive.end());
+  for (auto& session : sessions)
+    if (live.count(session.tmux_session)) capture_id(session);
   std::vector<SessionStatus> out;
   for (auto& s : sessions) {
     auto pane = panes.find(s.tmux_session);
@@ -213,6 +212,7 @@ bool SessionService::start_and_verify(const Session& session, const std::vector<
 
 std::string SessionService::bring_up(int64_t session_id) {
   Session session = get(session_id).session;
+  capture_id(session);  // it may have ended on its own after naming its conversation
   std::vector<std::string> resume = resume_command(session);
   std::string errors;
   for (Rung rung : plan_ladder(pane_alive(session.tmux_session), !resume.empty())) {

@@ -78,7 +78,8 @@ class SessionService {
   bool pane_alive(const std::string& tmux_session);
   bool start_and_verify(const Session& session, const std::vector<std::string>& argv,
                         std::string* error);
-  void capture_ids(std::vector<Session>& sessions, const std::vector<std::string>& alive);
+  // Asks the harness for the conversation id of a session that has none yet, and stores it.
+  void capture_id(Session& session);
 
   // What the parser said of a pane, and the pane activity it saw then.
   struct Parsed {

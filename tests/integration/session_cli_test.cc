@@ -249,5 +249,28 @@ TEST_F(SessionCli, AttachFromInsideAnotherTmuxAndDetachReturns) {
   EXPECT_NE(status(id), "stopped") << "detaching leaves the session running";
 }
 
+TEST_F(SessionCli, CodexConversationIdIsCapturedEvenAfterItExitedAndResumed) {
+  // A stand-in codex on PATH that, like the real one, writes a rollout file whose first line
+  // names the conversation, its start and the project dir, then ends on its own.
+  const std::string conversation = "019a0c1e-7a3b-7c2d-9e4f-0123456789ab";
+  std::string log = env.root + "/codex.log";
+  script("codex", "echo \"$@\" >> " + log +
+                      "\ncase \"$1\" in resume) exec sleep 600;; esac\n"
+                      "dir=\"$HOME/.codex/sessions/$(date -u +%Y/%m/%d)\"; mkdir -p \"$dir\"\n"
+                      "now=$(date -u +%Y-%m-%dT%H:%M:%S.000Z)\n"
+                      "printf '{\"timestamp\":\"%s\",\"type\":\"session_meta\",\"payload\":"
+                      "{\"id\":\"%s\",\"timestamp\":\"%s\",\"cwd\":\"%s\"}}\\n' \"$now\" " +
+                      conversation +
+                      " \"$now\" \"$PWD\" > \"$dir/rollout-$(date -u +%Y-%m-%dT%H-%M-%S)-" +
+                      conversation + ".jsonl\"\n");
+  int id = create("codex");
+  ASSERT_TRUE(wait_status(id, "stopped"));
+  auto resumed = env.hqt({"session", "resume", std::to_string(id)});
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find("resumed"), std::string::npos) << resumed.out;
+  EXPECT_EQ(session(id)->getValue<std::string>("harness_session_id"), conversation);
+  EXPECT_EQ(test::read_file(log), "\nresume " + conversation + "\n");
+}
+
 }  // namespace
 }  // namespace hqt
