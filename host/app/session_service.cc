@@ -148,9 +148,11 @@ std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_i
   }
   auto texts = changed.empty() ? std::map<std::string, std::string>{} : tmux_.capture(changed);
   // A harness that names its conversation only once it starts (codex) is asked while it runs.
+  // Newest first: a conversation that started after an older session's launch belongs to the
+  // newer session, which takes it before the older one asks.
   std::set<std::string> live(alive.begin(), alive.end());
-  for (auto& session : sessions)
-    if (live.count(session.tmux_session)) capture_id(session);
+  for (auto it = sessions.rbegin(); it != sessions.rend(); ++it)
+    if (live.count(it->tmux_session)) capture_id(*it);
   std::vector<SessionStatus> out;
   for (auto& s : sessions) {
     auto pane = panes.find(s.tmux_session);

@@ -178,8 +178,10 @@ bool same_dir(const std::string& recorded, const std::string& project_dir) {
   return !recorded.empty() && fs::equivalent(recorded, project_dir, ec) && !ec;
 }
 
-// The newest conversation under $CODEX_HOME/sessions that ran in the project, started at or after
-// `started_at` (less the clock slack) and belongs to no other session.
+// The conversation under $CODEX_HOME/sessions that ran in the project and started first at or
+// after `started_at` (less the clock slack), and belongs to no other session: the one closest to
+// this session's launch. (The host asks for its newest session first, so a later session's
+// conversation is already taken when an earlier session that has none yet asks.)
 bool capture_session_id(const hqt_harness*, const hqt_capture_request* request, hqt_sink* id) {
   return hqt::plugin::guarded([&] {
     if (!request) return false;
@@ -204,7 +206,7 @@ bool capture_session_id(const hqt_harness*, const hqt_capture_request* request, 
               continue;
             if (std::find(r.taken_ids.begin(), r.taken_ids.end(), meta->id) != r.taken_ids.end())
               continue;
-            if (!best || meta->started_at > best->started_at) best = std::move(meta);
+            if (!best || meta->started_at < best->started_at) best = std::move(meta);
           }
         }
       }

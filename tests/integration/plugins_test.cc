@@ -321,7 +321,7 @@ TEST_F(CodexSessions, TwoSessionsInOneProjectEachGetTheirOwn) {
   write_rollout(id_b, project, t0 + 4);
   EXPECT_EQ(capture(t0, {id_b}), id_a);
   EXPECT_EQ(capture(t0 + 3, {id_a}), id_b);
-  EXPECT_EQ(capture(t0), id_b);  // nothing taken yet: the newest
+  EXPECT_EQ(capture(t0), id_a);  // nothing taken yet: the one closest to the session's start
   EXPECT_EQ(capture(t0, {id_a, id_b}), "");
 }
 

@@ -272,5 +272,46 @@ TEST_F(SessionCli, CodexConversationIdIsCapturedEvenAfterItExitedAndResumed) {
   EXPECT_EQ(test::read_file(log), "\nresume " + conversation + "\n");
 }
 
+TEST_F(SessionCli, TwoCodexSessionsInOneProjectNeverShareAConversation) {
+  // Stand-in codex: writes a rollout file naming a new conversation, started at its launch. The
+  // first one launched only writes it when the test says so, after the second one has.
+  std::string first = env.root + "/first-launched", go = env.root + "/go";
+  script("codex",
+         "start=$(date -u +%Y-%m-%dT%H:%M:%S.000Z); id=$(cat /proc/sys/kernel/random/uuid)\n"
+         "if [ ! -e " +
+             first + " ]; then touch " + first + "; echo $id > " + first + "; while [ ! -e " + go +
+             " ]; do sleep 0.1; done; else echo $id > " + go +
+             ".second; fi\n"
+             "dir=\"$HOME/.codex/sessions/$(date -u +%Y/%m/%d)\"; mkdir -p \"$dir\"\n"
+             "printf '{\"timestamp\":\"%s\",\"type\":\"session_meta\",\"payload\":"
+             "{\"id\":\"%s\",\"timestamp\":\"%s\",\"cwd\":\"%s\"}}\\n' \"$start\" $id "
+             "\"$start\" \"$PWD\" > \"$dir/rollout-$id.jsonl\"\nexec sleep 600\n");
+  int a = create("codex");
+  // Launches further apart than the clock slack the capture allows.
+  std::this_thread::sleep_for(std::chrono::milliseconds(3500));
+  int b = create("codex");
+  auto id_of = [&](int id) {
+    auto s = session(id);
+    return s->isNull("harness_session_id") ? std::string()
+                                           : s->getValue<std::string>("harness_session_id");
+  };
+  std::string b_id;
+  for (int i = 0; i < 100 && b_id.empty(); ++i) {
+    b_id = id_of(b);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  auto trimmed = [](std::string s) { return s.substr(0, s.find('\n')); };
+  EXPECT_EQ(b_id, trimmed(test::read_file(go + ".second")));
+  EXPECT_EQ(id_of(a), "") << "the older session must not take the newer one's conversation";
+  test::write_file(go, "");
+  std::string a_id;
+  for (int i = 0; i < 100 && a_id.empty(); ++i) {
+    a_id = id_of(a);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_EQ(a_id, trimmed(test::read_file(first)));
+  EXPECT_NE(a_id, b_id);
+}
+
 }  // namespace
 }  // namespace hqt
