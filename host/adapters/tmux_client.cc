@@ -16,6 +16,10 @@ namespace {
 // session hqt-1 (never hqt-12), its current window and pane.
 std::string target(const std::string& session) { return "=" + session + ":"; }
 
+// What the arguments of one tmux command sequence may add up to (each with its terminating NUL):
+// the client sends them in one message of at most 16384 bytes; leave room for the rest.
+constexpr size_t kMaxCommandBytes = 16000;
+
 // Separates the outputs of the commands of one batched invocation.
 constexpr char kMarker[] = "\x1ehqt-capture\x1f";
 
@@ -38,27 +42,20 @@ class TmuxClient : public Tmux {
     // One invocation: start the server if needed and keep dead panes around (so a session whose
     // harness exited reads as stopped, and nothing else ever runs in its pane).
     std::vector<std::string> argv = base();
-    // clang-format off
-    argv.insert(argv.end(), {"start-server",
-                             ";", "set-option", "-g", "remain-on-exit", "on",
-                             ";", "new-session", "-d", "-P", "-F", "#{session_name}",
-                             "-s", spec.session, "-x", "200", "-y", "50", "-c", spec.cwd});
-    // clang-format on
-    add_env(argv, spec);
+    argv.insert(argv.end(), {"start-server", ";", "set-option", "-g", "remain-on-exit", "on"});
+    // A new session takes the variables named in update-environment from this client's
+    // environment: reset the list to tmux's default, then add this harness's names.
+    argv.insert(argv.end(), {";", "set-option", "-gu", "update-environment"});
+    for (const auto& name : spec.env_names)
+      argv.insert(argv.end(), {";", "set-option", "-ga", "update-environment", name});
+    argv.insert(argv.end(), {";", "new-session", "-d", "-P", "-F", "#{session_name}", "-s",
+                             spec.session, "-x", "200", "-y", "50", "-c", spec.cwd});
     add_command(argv, spec.argv);
     auto result = run_program(argv);
     // tmux exits 0 when the server it forked cannot create its socket: trust only the session
     // name it prints back.
     if (result.code == 0 && trim(result.out) != spec.session) result.code = 1;
     check(result, "cannot start tmux session " + spec.session);
-  }
-
-  void respawn(const SpawnSpec& spec) override {
-    std::vector<std::string> argv = base();
-    argv.insert(argv.end(), {"respawn-pane", "-k", "-t", target(spec.session), "-c", spec.cwd});
-    add_env(argv, spec);
-    add_command(argv, spec.argv);
-    check(run_program(argv), "cannot respawn tmux session " + spec.session);
   }
 
   void kill_session(const std::string& session) override {
@@ -97,21 +94,35 @@ class TmuxClient : public Tmux {
   std::map<std::string, std::string> capture(const std::vector<std::string>& sessions) override {
     std::map<std::string, std::string> texts;
     size_t next = 0;
-    // A failing command ends a tmux command sequence (a session that vanished meanwhile): keep
-    // what came before it and go on after it.
     while (next < sessions.size()) {
+      // The tmux client refuses a command sequence longer than one message to the server
+      // ("command too long", 16 KiB of arguments: about 230 panes): one invocation per chunk.
       std::vector<std::string> argv = base();
-      for (size_t i = next; i < sessions.size(); ++i) {
-        if (i > next) argv.push_back(";");
-        argv.insert(argv.end(), {"display-message", "-p", "-t", target(sessions[i]),
-                                 std::string(kMarker) + "#{session_name}", ";", "capture-pane",
-                                 "-p", "-t", target(sessions[i])});
+      size_t bytes = 0, end = next;
+      for (; end < sessions.size(); ++end) {
+        std::vector<std::string> commands{"display-message",
+                                          "-p",
+                                          "-t",
+                                          target(sessions[end]),
+                                          std::string(kMarker) + "#{session_name}",
+                                          ";",
+                                          "capture-pane",
+                                          "-p",
+                                          "-t",
+                                          target(sessions[end])};
+        if (end > next) commands.insert(commands.begin(), ";");
+        size_t size = 0;
+        for (const auto& arg : commands) size += arg.size() + 1;
+        if (end > next && bytes + size > kMaxCommandBytes) break;
+        bytes += size;
+        argv.insert(argv.end(), commands.begin(), commands.end());
       }
       auto result = run_program(argv);
       size_t done = split_captures(result.out, texts);
-      if (result.code == 0 || server_missing(result.err)) break;
-      // The display-message of session next + done failed: it is gone. Skip it.
-      next += done + 1;
+      if (server_missing(result.err)) break;
+      // A failing command ends a tmux command sequence (a session that vanished meanwhile):
+      // keep what came before it, skip it and go on after it.
+      next = result.code == 0 ? end : next + done + 1;
     }
     return texts;
   }
@@ -143,10 +154,6 @@ class TmuxClient : public Tmux {
     auto argv = base();
     argv.insert(argv.end(), args);
     return argv;
-  }
-
-  static void add_env(std::vector<std::string>& argv, const SpawnSpec& spec) {
-    for (const auto& [name, value] : spec.env) argv.insert(argv.end(), {"-e", name + "=" + value});
   }
 
   // tmux runs a single argument through sh -c; more than one are run directly. Keep one-word

@@ -73,10 +73,7 @@ SpawnSpec SessionService::spec_for(const Session& session, std::vector<std::stri
   spec.cwd = project_of(session).path;
   spec.argv = std::move(argv);
   // The names the harness declares (API keys) travel from this environment into the pane.
-  for (const auto& name : harness_for(session.harness).info().sandbox_env) {
-    std::string value = paths::env(name.c_str());
-    if (!value.empty()) spec.env[name] = value;
-  }
+  spec.env_names = harness_for(session.harness).info().sandbox_env;
   return spec;
 }
 
@@ -198,10 +195,10 @@ bool SessionService::start_and_verify(const Session& session, const std::vector<
   bool exists = false;
   for (const auto& pane : tmux_.list_panes()) exists |= pane.session == session.tmux_session;
   try {
-    if (exists)
-      tmux_.respawn(spec_for(session, argv));
-    else
-      tmux_.new_session(spec_for(session, argv));
+    // A new tmux session rather than a respawned pane: it takes the harness's variables from this
+    // process as it is now, not as it was when the session was first made.
+    if (exists) tmux_.kill_session(session.tmux_session);
+    tmux_.new_session(spec_for(session, argv));
   } catch (const Error& e) {
     *error = e.what();
     return false;

@@ -11,7 +11,9 @@ struct SpawnSpec {
   std::string session;  // tmux session name, "hqt-<id>"
   std::string cwd;
   std::vector<std::string> argv;
-  std::map<std::string, std::string> env;  // set for this pane only
+  // Variables copied from this process's environment into the session's. They go through tmux's
+  // update-environment, so their values (API keys) never appear in a command line.
+  std::vector<std::string> env_names;
 };
 
 struct PaneInfo {
@@ -26,8 +28,6 @@ class Tmux {
   virtual ~Tmux() = default;
   // Starts a detached session running argv; its pane stays (dead) when argv exits. Throws Error.
   virtual void new_session(const SpawnSpec& spec) = 0;
-  // Runs argv again in the session's pane, killing what runs there. Throws Error.
-  virtual void respawn(const SpawnSpec& spec) = 0;
   virtual void kill_session(const std::string& session) = 0;
   // One invocation for all panes of the server; empty when the server is not running.
   virtual std::vector<PaneInfo> list_panes() = 0;

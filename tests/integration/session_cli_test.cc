@@ -29,6 +29,9 @@ harnesses:
     command: [sh, -c, "echo ready; exec sleep 600"]
   - name: quitter
     command: [sh, -c, "echo bye"]
+  - name: envy
+    command: [sh, -c, "echo token=$HQT_TEST_TOKEN; exec sleep 600"]
+    env: [HQT_TEST_TOKEN]
 )");
     auto added = env.hqt({"project", "add", project, "--name", "proj"});
     ASSERT_EQ(added.code, 0) << added.err;
@@ -311,6 +314,32 @@ TEST_F(SessionCli, TwoCodexSessionsInOneProjectNeverShareAConversation) {
   }
   EXPECT_EQ(a_id, trimmed(test::read_file(first)));
   EXPECT_NE(a_id, b_id);
+}
+
+TEST_F(SessionCli, DeclaredVariablesReachThePaneButNeverATmuxCommandLine) {
+  std::string real_tmux = test::run_process({"sh", "-c", "command -v tmux"}).out;
+  real_tmux.erase(real_tmux.find_last_not_of('\n') + 1);
+  std::string log = env.root + "/tmux-args.log";
+  script("tmux", "echo \"$@\" >> " + log + "\nexec " + real_tmux + " \"$@\"\n");
+  env.env["HQT_TEST_TOKEN"] = "s3cret-first";
+  int id = create("envy");
+  auto screen = [&] {
+    return env.tmux({"capture-pane", "-p", "-t", "=hqt-" + std::to_string(id) + ":"}).out;
+  };
+  auto wait_screen = [&](const std::string& text) {
+    for (int i = 0; i < 50 && screen().find(text) == std::string::npos; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    return screen().find(text) != std::string::npos;
+  };
+  EXPECT_TRUE(wait_screen("token=s3cret-first")) << screen();
+  // A resume takes the value as it is now.
+  env.env["HQT_TEST_TOKEN"] = "s3cret-rotated";
+  ASSERT_EQ(env.hqt({"session", "stop", std::to_string(id)}).code, 0);
+  ASSERT_EQ(env.hqt({"session", "resume", std::to_string(id)}).code, 0);
+  EXPECT_TRUE(wait_screen("token=s3cret-rotated")) << screen();
+  std::string args = test::read_file(log);
+  EXPECT_NE(args.find("update-environment HQT_TEST_TOKEN"), std::string::npos) << args;
+  EXPECT_EQ(args.find("s3cret"), std::string::npos) << args;
 }
 
 }  // namespace
