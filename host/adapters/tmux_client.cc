@@ -50,6 +50,7 @@ class TmuxClient : public Tmux {
       argv.insert(argv.end(), {";", "set-option", "-ga", "update-environment", name});
     argv.insert(argv.end(), {";", "new-session", "-d", "-P", "-F", "#{session_name}", "-s",
                              spec.session, "-x", "200", "-y", "50", "-c", spec.cwd});
+    if (!spec.title.empty()) argv.insert(argv.end(), {"-n", spec.title});
     add_command(argv, spec.argv);
     auto result = run_program(argv);
     // tmux exits 0 when the server it forked cannot create its socket: trust only the session
@@ -63,6 +64,10 @@ class TmuxClient : public Tmux {
     if (result.code != 0 && !server_missing(result.err) && !server_empty(result.err) &&
         result.err.find("can't find session") == std::string::npos)
       throw Error("cannot stop tmux session " + session + ": " + trim(result.err));
+  }
+
+  void set_title(const std::string& session, const std::string& title) override {
+    run_program(with({"rename-window", "-t", target(session), title}));
   }
 
   std::vector<PaneInfo> list_panes() override {

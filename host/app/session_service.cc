@@ -70,6 +70,7 @@ std::vector<std::string> SessionService::resume_command(const Session& session) 
 SpawnSpec SessionService::spec_for(const Session& session, std::vector<std::string> argv) {
   SpawnSpec spec;
   spec.session = session.tmux_session;
+  spec.title = session.nickname;
   spec.cwd = project_of(session).path;
   spec.argv = std::move(argv);
   // The names the harness declares (API keys) travel from this environment into the pane.
@@ -259,9 +260,10 @@ void SessionService::remove(int64_t session_id) {
 
 void SessionService::rename(int64_t session_id, const std::string& nickname) {
   if (nickname.empty()) throw UsageError("a nickname cannot be empty");
-  if (!store_.find_session(session_id))
-    throw UsageError("no session with id " + std::to_string(session_id));
+  auto session = store_.find_session(session_id);
+  if (!session) throw UsageError("no session with id " + std::to_string(session_id));
   store_.rename_session(session_id, nickname);
+  tmux_.set_title(session->tmux_session, nickname);
 }
 
 }  // namespace hqt

@@ -9,6 +9,7 @@ namespace hqt {
 
 struct SpawnSpec {
   std::string session;  // tmux session name, "hqt-<id>"
+  std::string title;    // the window's name (the nickname), shown in tmux's status line
   std::string cwd;
   std::vector<std::string> argv;
   // Variables copied from this process's environment into the session's. They go through tmux's
@@ -29,6 +30,8 @@ class Tmux {
   // Starts a detached session running argv; its pane stays (dead) when argv exits. Throws Error.
   virtual void new_session(const SpawnSpec& spec) = 0;
   virtual void kill_session(const std::string& session) = 0;
+  // Renames the session's window; nothing happens when the session is not running.
+  virtual void set_title(const std::string& session, const std::string& title) = 0;
   // One invocation for all panes of the server; empty when the server is not running.
   virtual std::vector<PaneInfo> list_panes() = 0;
   // Visible text of each named session's pane, from one batched invocation.

@@ -207,6 +207,11 @@ TEST_F(SessionCli, RenameAndRemove) {
   int id = create("sleeper");
   ASSERT_EQ(env.hqt({"session", "rename", std::to_string(id), "better"}).code, 0);
   EXPECT_EQ(session(id)->getValue<std::string>("nickname"), "better");
+  // The tmux window carries the nickname too, for whoever attaches.
+  EXPECT_EQ(env.tmux({"display-message", "-p", "-t", "=hqt-" + std::to_string(id) + ":",
+                      "#{window_name}"})
+                .out,
+            "better\n");
   ASSERT_EQ(env.hqt({"session", "rm", std::to_string(id)}).code, 0);
   EXPECT_EQ(env.hqt({"session", "show", std::to_string(id)}).code, 2);
   EXPECT_NE(env.tmux({"has-session", "-t", "=hqt-" + std::to_string(id)}).code, 0);
