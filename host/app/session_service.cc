@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <thread>
@@ -67,11 +68,21 @@ std::vector<std::string> SessionService::resume_command(const Session& session) 
   return pane_argv(session, std::move(argv));
 }
 
+// tmux starts a pane in its own directory when the one asked for is gone: refuse instead.
+static void check_project_dir(const Project& project) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(project.path, ec))
+    throw Error("project '" + project.name + "': directory " + project.path +
+                " does not exist any more");
+}
+
 SpawnSpec SessionService::spec_for(const Session& session, std::vector<std::string> argv) {
+  Project project = project_of(session);
+  check_project_dir(project);
   SpawnSpec spec;
   spec.session = session.tmux_session;
   spec.title = session.nickname;
-  spec.cwd = project_of(session).path;
+  spec.cwd = project.path;
   spec.argv = std::move(argv);
   // The names the harness declares (API keys) travel from this environment into the pane.
   spec.env_names = harness_for(session.harness).info().sandbox_env;
@@ -82,6 +93,7 @@ CreateResult SessionService::create(const NewSession& request) {
   // Everything that can fail before the spawn happens before the row exists.
   auto project = store_.find_project(request.project);
   if (!project) throw UsageError("no project named '" + request.project + "'");
+  check_project_dir(*project);
   const Harness& harness = harness_for(request.harness);
   if (paths::which(harness.info().executable).empty())
     throw Error("harness '" + harness.info().name + "' needs '" + harness.info().executable +

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 #include "integration/test_util.h"
@@ -345,6 +346,23 @@ TEST_F(SessionCli, DeclaredVariablesReachThePaneButNeverATmuxCommandLine) {
   std::string args = test::read_file(log);
   EXPECT_NE(args.find("update-environment HQT_TEST_TOKEN"), std::string::npos) << args;
   EXPECT_EQ(args.find("s3cret"), std::string::npos) << args;
+}
+
+TEST_F(SessionCli, AProjectDirectoryThatIsGoneIsRefusedNotReplaced) {
+  int id = create("sleeper");
+  ASSERT_EQ(env.hqt({"session", "stop", std::to_string(id)}).code, 0);
+  std::filesystem::remove_all(project);
+  auto created = env.hqt({"session", "new", "--project", "proj", "--harness", "sleeper"});
+  EXPECT_EQ(created.code, 1);
+  EXPECT_NE(created.err.find("directory " + project + " does not exist any more"),
+            std::string::npos)
+      << created.err;
+  auto resumed = env.hqt({"session", "resume", std::to_string(id)});
+  EXPECT_EQ(resumed.code, 1);
+  EXPECT_NE(resumed.err.find("does not exist any more"), std::string::npos) << resumed.err;
+  auto listed = env.hqt({"session", "list", "--json"});
+  EXPECT_EQ(parse_json(listed.out).extract<Array::Ptr>()->size(), 1u) << "no new row";
+  EXPECT_NE(env.tmux({"has-session"}).code, 0) << "nothing started elsewhere";
 }
 
 }  // namespace
