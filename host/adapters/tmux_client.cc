@@ -71,9 +71,11 @@ class TmuxClient : public Tmux {
   }
 
   std::vector<PaneInfo> list_panes() override {
-    auto result =
-        run_program(with({"list-panes", "-a", "-F",
-                          "#{session_name}\t#{pane_dead}\t#{window_activity}\t#{pane_pid}"}));
+    auto result = run_program(
+        with({"list-panes", "-a", "-F",
+              "#{session_name}\t#{pane_dead}\t#{window_activity}\t#{pane_pid}\t#{pane_height}"
+              "\t#{window_active}#{pane_active}"}));
+    heights_.clear();
     std::vector<PaneInfo> panes;
     if (result.code != 0) {
       if (server_missing(result.err) || server_empty(result.err)) return panes;
@@ -84,38 +86,45 @@ class TmuxClient : public Tmux {
     while (std::getline(lines, line)) {
       std::istringstream fields(line);
       PaneInfo pane;
-      std::string dead, activity, pid;
+      std::string dead, activity, pid, height, active;
       if (!std::getline(fields, pane.session, '\t') || !std::getline(fields, dead, '\t') ||
           !std::getline(fields, activity, '\t') || !std::getline(fields, pid, '\t'))
         continue;
       pane.dead = dead == "1";
       pane.activity = std::atoll(activity.c_str());
       pane.pid = std::atoi(pid.c_str());
+      // The pane a capture of the session reads: the active one of the active window.
+      if (std::getline(fields, height, '\t') && std::getline(fields, active) && active == "11")
+        heights_[pane.session] = std::atoi(height.c_str());
       panes.push_back(std::move(pane));
     }
     return panes;
   }
 
+  // Every command of a batch costs the server a walk over all its sessions (a client that is
+  // not attached has no current session), so the batch has one command per pane: the output of
+  // `capture-pane -p` is exactly as many lines as the pane is high, and the heights from the last
+  // list_panes() split it. When a height is not known, or the output does not add up (a pane
+  // was resized in between), a marker command before each capture names its output instead.
   std::map<std::string, std::string> capture(const std::vector<std::string>& sessions) override {
     std::map<std::string, std::string> texts;
     size_t next = 0;
+    bool markers = false;
     while (next < sessions.size()) {
       // The tmux client refuses a command sequence longer than one message to the server
-      // ("command too long", 16 KiB of arguments: about 230 panes): one invocation per chunk.
+      // ("command too long", 16 KiB of arguments): one invocation per chunk.
       std::vector<std::string> argv = base();
       size_t bytes = 0, end = next;
+      bool by_height = !markers;
+      for (size_t i = next; i < sessions.size() && by_height; ++i)
+        by_height = heights_.count(sessions[i]) > 0 || sessions.size() - next == 1;
       for (; end < sessions.size(); ++end) {
-        std::vector<std::string> commands{"display-message",
-                                          "-p",
-                                          "-t",
-                                          target(sessions[end]),
-                                          std::string(kMarker) + "#{session_name}",
-                                          ";",
-                                          "capture-pane",
-                                          "-p",
-                                          "-t",
-                                          target(sessions[end])};
-        if (end > next) commands.insert(commands.begin(), ";");
+        std::vector<std::string> commands;
+        if (end > next) commands.push_back(";");
+        if (!by_height)
+          commands.insert(commands.end(), {"display-message", "-p", "-t", target(sessions[end]),
+                                           std::string(kMarker) + "#{session_name}", ";"});
+        commands.insert(commands.end(), {"capture-pane", "-p", "-t", target(sessions[end])});
         size_t size = 0;
         for (const auto& arg : commands) size += arg.size() + 1;
         if (end > next && bytes + size > kMaxCommandBytes) break;
@@ -123,8 +132,20 @@ class TmuxClient : public Tmux {
         argv.insert(argv.end(), commands.begin(), commands.end());
       }
       auto result = run_program(argv);
-      size_t done = split_captures(result.out, texts);
       if (server_missing(result.err)) break;
+      size_t done = 0;
+      if (!by_height) {
+        done = split_captures(result.out, texts);
+      } else if (end - next == 1) {
+        if (result.code == 0) texts[sessions[next]] = std::move(result.out);
+        done = result.code == 0 ? 1 : 0;
+      } else {
+        done = split_by_height(result.out, sessions, next, end, result.code == 0, texts);
+        if (done == kNoFit) {
+          markers = true;  // this chunk again, with markers
+          continue;
+        }
+      }
       // A failing command ends a tmux command sequence (a session that vanished meanwhile):
       // keep what came before it, skip it and go on after it.
       next = result.code == 0 ? end : next + done + 1;
@@ -181,6 +202,32 @@ class TmuxClient : public Tmux {
     if (result.code != 0) throw Error(what + ": " + trim(result.err));
   }
 
+  static constexpr size_t kNoFit = static_cast<size_t>(-1);
+
+  // Cuts `out`, the captures of sessions[first, end) one after the other, into the texts by the
+  // panes' heights. Returns how many captures it holds: all of them when `complete`, else the
+  // captures before the failed command; kNoFit when the lines do not add up to that.
+  size_t split_by_height(const std::string& out, const std::vector<std::string>& sessions,
+                         size_t first, size_t end, bool complete,
+                         std::map<std::string, std::string>& texts) const {
+    std::vector<size_t> starts{0};  // where each line begins
+    for (size_t pos = out.find('\n'); pos != std::string::npos; pos = out.find('\n', pos + 1))
+      starts.push_back(pos + 1);
+    if (starts.back() != out.size()) return kNoFit;  // not whole lines
+    size_t lines = starts.size() - 1, line = 0, done = 0;
+    std::vector<size_t> cuts{0};
+    for (size_t i = first; i < end && line < lines; ++i) {
+      line += static_cast<size_t>(heights_.at(sessions[i]));
+      cuts.push_back(line);
+      ++done;
+    }
+    if (line != lines || (complete && done != end - first)) return kNoFit;
+    for (size_t i = 0; i < done; ++i)
+      texts[sessions[first + i]] =
+          out.substr(starts[cuts[i]], starts[cuts[i + 1]] - starts[cuts[i]]);
+    return done;
+  }
+
   // Returns how many sessions' captures the output holds.
   static size_t split_captures(const std::string& out, std::map<std::string, std::string>& texts) {
     size_t count = 0;
@@ -200,6 +247,7 @@ class TmuxClient : public Tmux {
   }
 
   std::string socket_;
+  std::map<std::string, int> heights_;  // of the pane a capture reads, from the last list_panes
 };
 
 }  // namespace
