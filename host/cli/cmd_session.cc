@@ -104,9 +104,14 @@ int session_list(Context& ctx, const Argv& argv) {
   }
   auto sessions = ctx.sessions().list(project_id);
   if (args.has("json")) {
-    Poco::JSON::Array::Ptr array = new Poco::JSON::Array;
-    for (const auto& s : sessions) array->add(session_json(s.session, s.status));
-    print_json(array);
+    // The same text as print_json of session_json objects, written directly (json_out.h).
+    std::string out = sessions.empty() ? "[" : "[\n";
+    for (size_t i = 0; i < sessions.size(); ++i) {
+      if (i > 0) out += ",\n";
+      append_session_json(out, sessions[i].session, sessions[i].status);
+    }
+    out += sessions.empty() ? "]\n" : "\n]\n";
+    std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
     return 0;
   }
   if (sessions.empty()) {

@@ -39,6 +39,98 @@ Poco::JSON::Object::Ptr session_json(const Session& session, Status status) {
   return json;
 }
 
+void append_json_string(std::string& out, std::string_view text) {
+  static const char kHex[] = "0123456789ABCDEF";
+  out += '"';
+  for (char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          out += "\\u00";
+          out += kHex[(c >> 4) & 0xf];
+          out += kHex[c & 0xf];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+void append_session_json(std::string& out, const Session& session, Status status) {
+  auto field = [&](const char* name) {
+    out += "    \"";
+    out += name;
+    out += "\": ";
+  };
+  auto text_or_null = [&](const std::string& text) {
+    if (text.empty())
+      out += "null";
+    else
+      append_json_string(out, text);
+  };
+  out += "  {\n";
+  field("id");
+  out += std::to_string(session.id);
+  out += ",\n";
+  field("project");
+  append_json_string(out, session.project);
+  out += ",\n";
+  field("harness");
+  append_json_string(out, session.harness);
+  out += ",\n";
+  field("nickname");
+  append_json_string(out, session.nickname);
+  out += ",\n";
+  field("model");
+  text_or_null(session.model);
+  out += ",\n";
+  field("status");
+  append_json_string(out, to_string(status));
+  out += ",\n";
+  field("sandbox");
+  if (session.sandbox) {
+    out += "{\n      \"fs\": ";
+    append_json_string(out, to_string(session.sandbox->fs));
+    out += ",\n      \"net\": ";
+    out += session.sandbox->net ? "true" : "false";
+    out += "\n    }";
+  } else {
+    out += "null";
+  }
+  out += ",\n";
+  field("tmux_session");
+  append_json_string(out, session.tmux_session);
+  out += ",\n";
+  field("harness_session_id");
+  text_or_null(session.harness_session_id);
+  out += ",\n";
+  field("created_at");
+  append_json_string(out, iso_time(session.created_at));
+  out += "\n  }";
+}
+
 Poco::JSON::Array::Ptr string_array(const std::vector<std::string>& items) {
   Poco::JSON::Array::Ptr array = new Poco::JSON::Array;
   for (const auto& item : items) array->add(item);
