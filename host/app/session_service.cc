@@ -142,21 +142,30 @@ void SessionService::capture_id(Session& session) {
 std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_id) {
   auto sessions = store_.sessions(project_id);
   std::map<std::string, PaneInfo> panes;
-  for (auto& pane : tmux_.list_panes()) panes[pane.session] = pane;
+  std::map<std::string, std::string> texts;
   int64_t now = now_seconds();
-  std::vector<std::string> alive, changed;
-  for (const auto& s : sessions) {
-    auto it = panes.find(s.tmux_session);
-    if (it == panes.end() || it->second.dead) continue;
-    alive.push_back(s.tmux_session);
-    // tmux keeps activity in whole seconds: output in the same second as the last capture may
-    // have come after it, so only an activity older than that capture proves nothing changed.
-    auto seen = parsed_.find(s.tmux_session);
-    if (seen == parsed_.end() || seen->second.activity != it->second.activity ||
-        it->second.activity >= seen->second.read_at)
-      changed.push_back(s.tmux_session);
-  }
-  auto texts = changed.empty() ? std::map<std::string, std::string>{} : tmux_.capture(changed);
+  std::vector<std::string> alive;
+  // The listing and the capture of what changed since the last look, in one tmux invocation.
+  tmux_.list_and_capture(
+      [&](const std::vector<PaneInfo>& listed) {
+        for (const auto& pane : listed) panes[pane.session] = pane;
+        now = now_seconds();
+        std::vector<std::string> changed;
+        for (const auto& s : sessions) {
+          auto it = panes.find(s.tmux_session);
+          if (it == panes.end() || it->second.dead) continue;
+          alive.push_back(s.tmux_session);
+          // tmux keeps activity in whole seconds: output in the same second as the last capture
+          // may have come after it, so only an activity older than that capture proves nothing
+          // changed.
+          auto seen = parsed_.find(s.tmux_session);
+          if (seen == parsed_.end() || seen->second.activity != it->second.activity ||
+              it->second.activity >= seen->second.read_at)
+            changed.push_back(s.tmux_session);
+        }
+        return changed;
+      },
+      texts);
   // A harness that names its conversation only once it starts (codex) is asked while it runs.
   // Newest first: a conversation that started after an older session's launch belongs to the
   // newer session, which takes it before the older one asks.

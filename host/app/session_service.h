@@ -46,9 +46,9 @@ class SessionService {
   // itself fails the row stays and the error is in spawn_error.
   CreateResult create(const NewSession& request);
 
-  // Status of all sessions (of one project) from one list-panes and one batched capture of the
-  // panes that changed since this service last read them (so a repeated refresh of idle
-  // sessions costs one tmux invocation).
+  // Status of all sessions (of one project) from one tmux invocation: the listing of the panes,
+  // then the batched capture of those that changed since this service last read them (so a
+  // repeated refresh of idle sessions reads no screen).
   std::vector<SessionStatus> list(std::optional<int64_t> project_id = std::nullopt);
   SessionStatus get(int64_t session_id);
   // Parses "12" and finds the row; throws UsageError naming the text when there is none.

@@ -1,6 +1,7 @@
 #pragma once
-// The private tmux server as the host uses it. The Poco Process adapter implements it.
+// The private tmux server as the host uses it. adapters/tmux_client implements it.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -36,6 +37,16 @@ class Tmux {
   virtual std::vector<PaneInfo> list_panes() = 0;
   // Visible text of each named session's pane, from one batched invocation.
   virtual std::map<std::string, std::string> capture(const std::vector<std::string>& sessions) = 0;
+  // list_panes(), then the capture of the sessions `pick` chooses from that listing into
+  // `texts`: one invocation where the adapter can hold a conversation with tmux.
+  using PickPanes = std::function<std::vector<std::string>(const std::vector<PaneInfo>& panes)>;
+  virtual std::vector<PaneInfo> list_and_capture(const PickPanes& pick,
+                                                 std::map<std::string, std::string>& texts) {
+    auto panes = list_panes();
+    auto chosen = pick(panes);
+    texts = chosen.empty() ? std::map<std::string, std::string>{} : capture(chosen);
+    return panes;
+  }
   // Hands the terminal to the session until the user detaches; returns tmux's exit code.
   virtual int attach(const std::string& session) = 0;
 };

@@ -103,5 +103,76 @@ TEST_F(TmuxCapture, APaneResizedAfterTheListingIsStillCapturedWhole) {
   EXPECT_EQ(texts["hqt-4"].rfind("screen of hqt-4\n", 0), 0u) << texts["hqt-4"];
 }
 
+TEST_F(TmuxCapture, ListAndCaptureReadsThePickedPanesOfItsOwnListing) {
+  auto names = start(300);
+  auto tmux = make_tmux(env.socket);
+  capture_all(*tmux, names, true);  // every pane has printed its line
+  std::map<std::string, std::string> texts;
+  size_t listed = 0;
+  auto panes = tmux->list_and_capture(
+      [&](const std::vector<PaneInfo>& seen) {
+        listed = seen.size();
+        return names;
+      },
+      texts);
+  EXPECT_EQ(listed, names.size());
+  EXPECT_EQ(panes.size(), names.size());
+  expect_screens(texts, names);
+}
+
+TEST_F(TmuxCapture, ListAndCaptureSkipsAPickedSessionThatDoesNotExist) {
+  auto names = start(8);
+  auto tmux = make_tmux(env.socket);
+  capture_all(*tmux, names, true);
+  std::map<std::string, std::string> texts;
+  tmux->list_and_capture(
+      [&](const std::vector<PaneInfo>&) {
+        auto picked = names;
+        picked.insert(picked.begin() + 3, "hqt-999");
+        return picked;
+      },
+      texts);
+  EXPECT_FALSE(texts.count("hqt-999"));
+  expect_screens(texts, names);
+}
+
+TEST_F(TmuxCapture, ListAndCaptureReadsASessionWhoseNameNeedsQuoting) {
+  auto names = start(3);
+  auto odd = env.tmux({"new-session", "-d", "-s", "odd 'name'", "-x", "80", "-y", "6", "--", "sh",
+                       "-c", "echo odd screen; exec sleep 600"});
+  ASSERT_EQ(odd.code, 0) << odd.err;
+  auto tmux = make_tmux(env.socket);
+  capture_all(*tmux, names, true);
+  std::map<std::string, std::string> texts;
+  for (int i = 0; i < 200 && texts["odd 'name'"].rfind("odd screen\n", 0) != 0; ++i) {
+    tmux->list_and_capture(
+        [&](const std::vector<PaneInfo>&) {
+          auto picked = names;
+          picked.push_back("odd 'name'");
+          return picked;
+        },
+        texts);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_EQ(texts["odd 'name'"].rfind("odd screen\n", 0), 0u) << texts["odd 'name'"];
+  texts.erase("odd 'name'");
+  expect_screens(texts, names);
+}
+
+TEST_F(TmuxCapture, ListAndCaptureWithoutAServerIsEmpty) {
+  auto tmux = make_tmux(env.socket);
+  std::map<std::string, std::string> texts{{"stale", "text"}};
+  bool picked = false;
+  auto panes = tmux->list_and_capture(
+      [&](const std::vector<PaneInfo>&) {
+        picked = true;
+        return std::vector<std::string>{};
+      },
+      texts);
+  EXPECT_TRUE(panes.empty());
+  EXPECT_TRUE(texts.empty());
+  EXPECT_FALSE(picked);
+}
+
 }  // namespace
 }  // namespace hqt
