@@ -37,7 +37,14 @@ std::string describe(const Session& s) {
 
 }  // namespace
 
-App::App(Context& ctx, Terminal& term) : ctx_(ctx), term_(term) {}
+App::App(Context& ctx, Terminal& term) : ctx_(ctx), term_(term) {
+  std::string trace = paths::env("HQT_TUI_TRACE");
+  if (!trace.empty()) trace_ = std::fopen(trace.c_str(), "a");
+}
+
+App::~App() {
+  if (trace_) std::fclose(trace_);
+}
 
 template <typename Fn>
 void App::guarded(Fn&& fn) {
@@ -67,16 +74,24 @@ void App::run() {
     notify("Welcome to hqt. a: add project (a directory), ?: help");
   while (!quit_ && !term_.stop_requested()) {
     if (dirty_) {
+      auto start = Clock::now();
       draw();
       dirty_ = false;
+      if (trace_ && traced_key_) trace_key(start);
     }
     auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(last_refresh_ +
                                                                       kRefreshEvery - Clock::now());
     Key key = term_.read_key(static_cast<int>(std::clamp<int64_t>(wait.count(), 0, 1000)));
     if (key.code != KeyCode::none) {
+      key_read_ = Clock::now();
       // Actions report their own errors; this is the net under everything else.
       guarded([&] { on_key(key); });
       dirty_ = true;
+      if (trace_) {
+        traced_key_ = key;
+        handle_us_ =
+            std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - key_read_).count();
+      }
     }
     auto now = Clock::now();
     if (!notice_.text.empty() && now >= notice_until_) {
@@ -85,6 +100,19 @@ void App::run() {
     }
     if (!quit_ && now >= last_refresh_ + kRefreshEvery) refresh();
   }
+}
+
+void App::trace_key(Clock::time_point draw_start) {
+  auto end = Clock::now();
+  auto us = [](Clock::duration d) {
+    return static_cast<long long>(std::chrono::duration_cast<std::chrono::microseconds>(d).count());
+  };
+  // "key <code> <char> handle_us <action> draw_us <frame> total_us <key read to frame done>"
+  std::fprintf(trace_, "key %d %u handle_us %lld draw_us %lld total_us %lld\n",
+               static_cast<int>(traced_key_->code), static_cast<unsigned>(traced_key_->ch),
+               static_cast<long long>(handle_us_), us(end - draw_start), us(end - key_read_));
+  std::fflush(trace_);
+  traced_key_.reset();
 }
 
 void App::refresh() {

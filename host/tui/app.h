@@ -2,6 +2,7 @@
 // The terminal UI's loop: reads keys, runs actions through the Context (store, sessions,
 // plugins), refreshes the status about once a second and draws when something changed.
 #include <chrono>
+#include <cstdio>
 #include <optional>
 #include <string>
 
@@ -16,6 +17,7 @@ namespace hqt::tui {
 class App {
  public:
   App(Context& ctx, Terminal& term);
+  ~App();
   // Runs until the user quits; sessions keep running.
   void run();
 
@@ -29,6 +31,8 @@ class App {
   void load_sessions();
   void load_preview();
   void draw();
+  // Writes the traced key's line (HQT_TUI_TRACE) once its frame is drawn.
+  void trace_key(Clock::time_point draw_start);
 
   void on_key(const Key& key);
   void on_main_key(const Key& key);
@@ -62,6 +66,12 @@ class App {
   Clock::time_point last_refresh_{};
   bool dirty_ = true;
   bool quit_ = false;
+
+  // HQT_TUI_TRACE=<file>: one line per key, how long its action and the next frame took.
+  std::FILE* trace_ = nullptr;
+  std::optional<Key> traced_key_;
+  Clock::time_point key_read_{};
+  int64_t handle_us_ = 0;
 
   Mode mode_ = Mode::main;
   std::optional<PromptDialog> prompt_;
