@@ -73,12 +73,7 @@ void App::run() {
   if (notice_.text.empty() && browser_.projects().empty())
     notify("Welcome to hqt. a: add project (a directory), ?: help");
   while (!quit_ && !term_.stop_requested()) {
-    if (dirty_) {
-      auto start = Clock::now();
-      draw();
-      dirty_ = false;
-      if (trace_ && traced_key_) trace_key(start);
-    }
+    if (dirty_) frame();
     auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(last_refresh_ +
                                                                       kRefreshEvery - Clock::now());
     Key key = term_.read_key(static_cast<int>(std::clamp<int64_t>(wait.count(), 0, 1000)));
@@ -92,6 +87,8 @@ void App::run() {
         handle_us_ =
             std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - key_read_).count();
       }
+      // The key's frame before a refresh that is due (one of 500 sessions takes ~10 ms).
+      if (!quit_) frame();
     }
     auto now = Clock::now();
     if (!notice_.text.empty() && now >= notice_until_) {
@@ -100,6 +97,13 @@ void App::run() {
     }
     if (!quit_ && now >= last_refresh_ + kRefreshEvery) refresh();
   }
+}
+
+void App::frame() {
+  auto start = Clock::now();
+  draw();
+  dirty_ = false;
+  if (trace_ && traced_key_) trace_key(start);
 }
 
 void App::trace_key(Clock::time_point draw_start) {

@@ -31,6 +31,8 @@ class App {
   void load_sessions();
   void load_preview();
   void draw();
+  // Draws and marks the screen clean.
+  void frame();
   // Writes the traced key's line (HQT_TUI_TRACE) once its frame is drawn.
   void trace_key(Clock::time_point draw_start);
 
