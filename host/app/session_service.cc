@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <future>
 #include <map>
 #include <set>
 #include <thread>
@@ -140,7 +141,15 @@ void SessionService::capture_id(Session& session) {
 }
 
 std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_id) {
-  auto sessions = store_.sessions(project_id);
+  // The rows are read while tmux starts and lists its panes (a thousand rows take about as long
+  // as a tmux client's start); nothing else uses the store until they are in.
+  auto reading = std::async(std::launch::async, [&] { return store_.sessions(project_id); });
+  std::vector<Session> sessions;
+  bool read = false;
+  auto rows = [&] {
+    if (!read) sessions = reading.get();
+    read = true;
+  };
   std::map<std::string, PaneInfo> panes;
   std::map<std::string, std::string> texts;
   int64_t now = now_seconds();
@@ -148,6 +157,7 @@ std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_i
   // The listing and the capture of what changed since the last look, in one tmux invocation.
   tmux_.list_and_capture(
       [&](const std::vector<PaneInfo>& listed) {
+        rows();
         for (const auto& pane : listed) panes[pane.session] = pane;
         now = now_seconds();
         std::vector<std::string> changed;
@@ -166,6 +176,7 @@ std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_i
         return changed;
       },
       texts);
+  rows();
   // A harness that names its conversation only once it starts (codex) is asked while it runs.
   // Newest first: a conversation that started after an older session's launch belongs to the
   // newer session, which takes it before the older one asks.
