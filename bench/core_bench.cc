@@ -1,6 +1,8 @@
 // The pure core, in process: the bwrap argv (sandbox::wrap), the claude and codex plugins'
 // screen parsers on the captured screens, and the JSON of `hqt session list --json`.
+#include <Poco/DateTimeFormatter.h>
 #include <Poco/JSON/Stringifier.h>
+#include <Poco/Timestamp.h>
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
@@ -150,6 +152,13 @@ void BM_SessionListJson(benchmark::State& state) {
   if (direct_list_json(sessions) != poco_list_json(sessions)) {
     state.SkipWithError("the direct JSON differs from Poco's");
     return;
+  }
+  for (int64_t t : {int64_t{0}, int64_t{951782400}, int64_t{1767225600}, int64_t{4102444799}}) {
+    if (cli::iso_time(t) !=
+        Poco::DateTimeFormatter::format(Poco::Timestamp::fromEpochTime(t), "%Y-%m-%dT%H:%M:%SZ")) {
+      state.SkipWithError("iso_time differs from Poco's DateTimeFormatter");
+      return;
+    }
   }
   for (auto _ : state) benchmark::DoNotOptimize(direct_list_json(sessions).size());
   state.SetItemsProcessed(state.iterations() * state.range(0));

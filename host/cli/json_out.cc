@@ -1,17 +1,20 @@
 #include "cli/json_out.h"
 
-#include <Poco/DateTimeFormat.h>
-#include <Poco/DateTimeFormatter.h>
 #include <Poco/JSON/Stringifier.h>
-#include <Poco/Timestamp.h>
 
+#include <ctime>
 #include <iostream>
 
 namespace hqt::cli {
 
 std::string iso_time(int64_t unix_seconds) {
-  return Poco::DateTimeFormatter::format(Poco::Timestamp::fromEpochTime(unix_seconds),
-                                         "%Y-%m-%dT%H:%M:%SZ");
+  // gmtime_r, not Poco::DateTimeFormatter: a listing formats one per session.
+  std::time_t time = static_cast<std::time_t>(unix_seconds);
+  std::tm utc{};
+  ::gmtime_r(&time, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
 }
 
 Poco::JSON::Object::Ptr session_json(const Session& session, Status status) {
