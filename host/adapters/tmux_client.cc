@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "adapters/paths.h"
 #include "adapters/process.h"
 #include "core/error.h"
 
@@ -45,7 +46,12 @@ bool server_empty(const std::string& err) {
 
 class TmuxClient : public Tmux {
  public:
-  explicit TmuxClient(std::string socket) : socket_(std::move(socket)) {}
+  // tmux is looked up on PATH once: a spawn that searches PATH tries every directory before it
+  // with an exec of its own.
+  explicit TmuxClient(std::string socket)
+      : socket_(std::move(socket)), program_(paths::which("tmux")) {
+    if (program_.empty()) program_ = "tmux";  // then the first run says it is missing
+  }
 
   void new_session(const SpawnSpec& spec) override {
     // One invocation: start the server if needed and keep dead panes around (so a session whose
@@ -96,9 +102,10 @@ class TmuxClient : public Tmux {
   std::vector<PaneInfo> list_and_capture(const PickPanes& pick,
                                          std::map<std::string, std::string>& texts) override {
     texts.clear();
-    std::string marker = std::string(kMarker) + "listed";
-    Child tmux(with({"list-panes", "-a", "-F", kPaneFormat, ";", "display-message", "-p", marker,
-                     ";", "source-file", "-"}));
+    if (!pending_) prefetch_listing();
+    std::unique_ptr<Child> child = std::move(pending_);
+    Child& tmux = *child;
+    std::string marker = listed_marker();
     if (!tmux.read_until(marker + "\n")) {
       // No marker: the listing failed, or the server has no session to display it with.
       auto result = tmux.finish();
@@ -197,6 +204,12 @@ class TmuxClient : public Tmux {
     return texts;
   }
 
+  void prefetch_listing() override {
+    pending_ =
+        std::make_unique<Child>(with({"list-panes", "-a", "-F", kPaneFormat, ";", "display-message",
+                                      "-p", listed_marker(), ";", "source-file", "-"}));
+  }
+
   int attach(const std::string& session) override {
     std::vector<std::string> argv = with({"attach-session", "-t", "=" + session});
     pid_t pid = ::fork();
@@ -218,7 +231,7 @@ class TmuxClient : public Tmux {
   }
 
  private:
-  std::vector<std::string> base() const { return {"tmux", "-L", socket_}; }
+  std::vector<std::string> base() const { return {program_, "-L", socket_}; }
 
   std::vector<std::string> with(std::initializer_list<std::string> args) const {
     auto argv = base();
@@ -314,7 +327,11 @@ class TmuxClient : public Tmux {
     return count;
   }
 
+  static std::string listed_marker() { return std::string(kMarker) + "listed"; }
+
   std::string socket_;
+  std::string program_;
+  std::unique_ptr<Child> pending_;      // a list_and_capture invocation started ahead
   std::map<std::string, int> heights_;  // of the pane a capture reads, from the last list_panes
 };
 

@@ -96,6 +96,8 @@ int session_list(Context& ctx, const Argv& argv) {
       "session list", "[--project P] [--json]", {{"project", "P", "only this project"}, kJson}};
   Args args = parse(argv, usage);
   if (wants_help(args, usage)) return 0;
+  // tmux starts and lists its panes while the store opens and the plugins load.
+  ctx.tmux().prefetch_listing();
   std::optional<int64_t> project_id;
   if (args.has("project")) {
     auto project = ctx.store().find_project(args.get("project"));

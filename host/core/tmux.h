@@ -47,6 +47,9 @@ class Tmux {
     texts = chosen.empty() ? std::map<std::string, std::string>{} : capture(chosen);
     return panes;
   }
+  // Starts the invocation of the next list_and_capture now, so tmux gets going while the caller
+  // does other work (opening the store, loading plugins); that listing is from this moment.
+  virtual void prefetch_listing() {}
   // Hands the terminal to the session until the user detaches; returns tmux's exit code.
   virtual int attach(const std::string& session) = 0;
 };
