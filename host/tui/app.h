@@ -33,6 +33,9 @@ class App {
   void draw();
   // Draws and marks the screen clean.
   void frame();
+  // The reading a key asked for (the selected session's screen, another project's sessions),
+  // done after the key's frame is drawn.
+  void run_deferred();
   // Writes the traced key's line (HQT_TUI_TRACE) once its frame is drawn.
   void trace_key(Clock::time_point draw_start);
 
@@ -67,6 +70,8 @@ class App {
   std::string refresh_error_;  // the notice a failing refresh put up, cleared when it works
   Clock::time_point last_refresh_{};
   bool dirty_ = true;
+  bool refresh_due_ = false;  // after the key's frame: refresh()
+  bool preview_due_ = false;  // after the key's frame: load_preview()
   bool quit_ = false;
 
   // HQT_TUI_TRACE=<file>: one line per key, how long its action and the next frame took.
