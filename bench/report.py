@@ -114,6 +114,9 @@ row(f"TUI, 500 sessions: key press to frame drawn ({tui['keys']} keys)",
     f"median {ms(k['median'])}, p95 {ms(k['p95'])}, max {ms(k['max'])} "
     f"(action median {ms(tui['key_handle_ms']['median'])}, frame {ms(tui['key_draw_ms']['median'])})",
     "< 16 ms", k["max"] < 16)
+p = tui["preview_total_ms"]
+row(f"TUI, 500 sessions: key press to the frame with the new selection's screen ({p['count']} keys)",
+    f"median {ms(p['median'])}, p95 {ms(p['p95'])}, max {ms(p['max'])}")
 cpu = tui["idle_cpu_percent"] + tui["idle_cpu_children_percent"]
 row("TUI, 500 sessions: idle CPU of one core",
     f"{cpu:.2f}% (hqt {tui['idle_cpu_percent']:.2f}% + its tmux clients "

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The terminal UI with many sessions: hqt runs in a 200x50 pane of a tmux server of its own
 (not the one its sessions are on), with HQT_TUI_TRACE set. Keys go in through send-keys; the
-trace gives each key's action and frame times. Then idle CPU from /proc/<pid>/stat and memory
-from /proc/<pid>/status.
+trace gives, per key, its action and frame times (key read to frame drawn) and, for a key that
+changed the selection, the time until the frame that shows the new session's screen. Then idle
+CPU from /proc/<pid>/stat and memory from /proc/<pid>/status.
 
 usage: tui_probe.py HQT_BIN OUT.json [IDLE_SECONDS]
 The environment is the benchmark user's (HOME, XDG_*, HQT_TMUX_SOCKET), with the sessions set up.
@@ -39,10 +40,10 @@ def wait_for(predicate, what, seconds=30.0):
     raise SystemExit(f"tui_probe: gave up waiting for {what}; the screen:\n{screen()}")
 
 
-def trace_lines():
+def trace_lines(kind="key "):
     try:
         with open(trace) as f:
-            return [line.split() for line in f if line.startswith("key ")]
+            return [line.split() for line in f if line.startswith(kind)]
     except FileNotFoundError:
         return []
 
@@ -88,8 +89,11 @@ try:
         tmux("send-keys", "-t", "=ui:", key)
         wait_for(lambda: len(trace_lines()) >= i, f"the frame of key {i} ({key})", 10.0)
         time.sleep(0.02)
+    time.sleep(0.5)  # the last key's preview
     lines = trace_lines()
     total = [int(line[8]) / 1000.0 for line in lines]
+    # Keys that changed the selection: their frame with the selected session's screen.
+    after = [int(line[2]) / 1000.0 for line in trace_lines("after ")]
     handle = [int(line[4]) / 1000.0 for line in lines]
     draw = [int(line[6]) / 1000.0 for line in lines]
 
@@ -108,6 +112,8 @@ try:
         "key_total_ms": {"median": statistics.median(total), "p95": percentile(total, 95),
                          "max": max(total)},
         "key_handle_ms": {"median": statistics.median(handle), "max": max(handle)},
+        "preview_total_ms": {"median": statistics.median(after), "p95": percentile(after, 95),
+                             "max": max(after), "count": len(after)},
         "key_draw_ms": {"median": statistics.median(draw), "max": max(draw)},
         "idle_seconds": seconds,
         "idle_cpu_percent": own,
