@@ -1,9 +1,5 @@
 #include "adapters/sandbox_host.h"
 
-#include <Poco/Pipe.h>
-#include <Poco/PipeStream.h>
-#include <Poco/Process.h>
-#include <Poco/StreamCopier.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/stat.h>
@@ -20,6 +16,7 @@
 #include <sstream>
 
 #include "adapters/paths.h"
+#include "adapters/process.h"
 #include "adapters/sandbox_seccomp.h"
 #include "core/error.h"
 
@@ -59,12 +56,7 @@ bool knows_disable_userns(const std::string& bwrap) {
   if (it != known.end()) return it->second;
   bool result = false;
   try {
-    Poco::Pipe out;
-    auto handle = Poco::Process::launch(bwrap, {"--version"}, nullptr, &out, &out);
-    Poco::PipeInputStream stream(out);
-    std::string text;
-    Poco::StreamCopier::copyToString(stream, text);
-    handle.wait();
+    std::string text = run_program({bwrap, "--version"}).out;
     int major = 0, minor = 0;
     if (std::sscanf(text.c_str(), "bubblewrap %d.%d", &major, &minor) == 2)
       result = major > 0 || minor >= 8;
