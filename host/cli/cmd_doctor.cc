@@ -1,4 +1,5 @@
 #include <filesystem>
+#include <future>
 #include <iostream>
 
 #include "adapters/paths.h"
@@ -31,6 +32,10 @@ int doctor(Context& ctx, const Argv& argv) {
     std::cout << help_text(usage);
     return 0;
   }
+  // The bwrap probe is the slowest check: it runs while the others do.
+  bool available = sandbox::is_available();
+  std::future<sandbox::Probe> probing = std::async(
+      std::launch::async, [available] { return available ? sandbox::probe() : sandbox::Probe{}; });
   bool failed = false;
   Object::Ptr report = object();
   report->set("version", std::string(HQT_VERSION));
@@ -62,20 +67,6 @@ int doctor(Context& ctx, const Argv& argv) {
   tmux->set("version", text_or_null(tmux_version));
   tmux->set("socket", config_error.empty() ? ctx.tmux_socket() : std::string("hqt"));
 
-  Object::Ptr bwrap = object();
-  bool available = sandbox::is_available();
-  bwrap->set("available", available);
-  bwrap->set("path", text_or_null(sandbox::bwrap_path()));
-  sandbox::Probe probe;
-  if (available) {
-    probe = sandbox::probe();
-    Object::Ptr ns = object();
-    ns->set("ok", probe.ok);
-    ns->set("detail", text_or_null(probe.detail));
-    ns->set("fix", text_or_null(probe.fix));
-    bwrap->set("namespaces", ns);
-  }
-
   Poco::JSON::Array::Ptr harnesses = new Poco::JSON::Array;
   Poco::JSON::Array::Ptr plugins = new Poco::JSON::Array;
   if (config_error.empty()) {
@@ -95,6 +86,18 @@ int doctor(Context& ctx, const Argv& argv) {
       item->set("reason", text_or_null(r.reason));
       plugins->add(item);
     }
+  }
+
+  Object::Ptr bwrap = object();
+  bwrap->set("available", available);
+  bwrap->set("path", text_or_null(sandbox::bwrap_path()));
+  sandbox::Probe probe = probing.get();
+  if (available) {
+    Object::Ptr ns = object();
+    ns->set("ok", probe.ok);
+    ns->set("detail", text_or_null(probe.detail));
+    ns->set("fix", text_or_null(probe.fix));
+    bwrap->set("namespaces", ns);
   }
 
   report->set("tmux", tmux);
