@@ -34,9 +34,17 @@ std::string pad(std::string text, size_t width) {
   return text;
 }
 
-// Parses the one positional ID of `usage` and returns the session.
-Session session_arg(Context& ctx, const Args& args) {
-  return ctx.sessions().find(args.positional.at(0));
+// A command whose first argument is a session ID: its arguments and the session, or nothing
+// once --help was printed.
+struct SessionCommand {
+  Args args;
+  Session session;
+};
+std::optional<SessionCommand> session_command(Context& ctx, const Argv& argv, const Usage& usage) {
+  Args args = parse(argv, usage);
+  if (wants_help(args, usage)) return std::nullopt;
+  Session session = ctx.sessions().find(args.positional.at(0));
+  return SessionCommand{std::move(args), std::move(session)};
 }
 
 }  // namespace
@@ -132,11 +140,11 @@ int session_list(Context& ctx, const Argv& argv) {
 }
 
 int session_show(Context& ctx, const Argv& argv) {
-  Usage usage{"session show", "ID [--json]", {kJson}, 1, 1};
-  Args args = parse(argv, usage);
-  if (wants_help(args, usage)) return 0;
+  auto cmd = session_command(ctx, argv, {"session show", "ID [--json]", {kJson}, 1, 1});
+  if (!cmd) return 0;
+  const Args& args = cmd->args;
   auto& service = ctx.sessions();
-  SessionStatus status = service.get(session_arg(ctx, args).id);
+  SessionStatus status = service.get(cmd->session.id);
   const Session& s = status.session;
   auto command = service.spawn_command(s);
   auto resume = service.resume_command(s);
@@ -165,49 +173,42 @@ int session_show(Context& ctx, const Argv& argv) {
 }
 
 int session_attach(Context& ctx, const Argv& argv) {
-  Usage usage{"session attach", "ID", {}, 1, 1};
-  Args args = parse(argv, usage);
-  if (wants_help(args, usage)) return 0;
-  return ctx.sessions().attach(session_arg(ctx, args).id) == 0 ? 0 : 1;
+  auto cmd = session_command(ctx, argv, {"session attach", "ID", {}, 1, 1});
+  if (!cmd) return 0;
+  return ctx.sessions().attach(cmd->session.id) == 0 ? 0 : 1;
 }
 
 int session_stop(Context& ctx, const Argv& argv) {
-  Usage usage{"session stop", "ID", {}, 1, 1};
-  Args args = parse(argv, usage);
-  if (wants_help(args, usage)) return 0;
-  Session s = session_arg(ctx, args);
-  ctx.sessions().stop(s.id);
-  std::cout << "stopped session " << s.id << " (" << s.nickname << ")\n";
+  auto cmd = session_command(ctx, argv, {"session stop", "ID", {}, 1, 1});
+  if (!cmd) return 0;
+  ctx.sessions().stop(cmd->session.id);
+  std::cout << "stopped session " << cmd->session.id << " (" << cmd->session.nickname << ")\n";
   return 0;
 }
 
 int session_resume(Context& ctx, const Argv& argv) {
-  Usage usage{"session resume", "ID", {}, 1, 1};
-  Args args = parse(argv, usage);
-  if (wants_help(args, usage)) return 0;
-  Session s = session_arg(ctx, args);
-  std::string how = ctx.sessions().bring_up(s.id);
-  std::cout << "session " << s.id << " (" << s.nickname << "): " << how << "\n";
+  auto cmd = session_command(ctx, argv, {"session resume", "ID", {}, 1, 1});
+  if (!cmd) return 0;
+  std::string how = ctx.sessions().bring_up(cmd->session.id);
+  std::cout << "session " << cmd->session.id << " (" << cmd->session.nickname << "): " << how
+            << "\n";
   return 0;
 }
 
 int session_rm(Context& ctx, const Argv& argv) {
-  Usage usage{"session rm", "ID", {}, 1, 1};
-  Args args = parse(argv, usage);
-  if (wants_help(args, usage)) return 0;
-  Session s = session_arg(ctx, args);
-  ctx.sessions().remove(s.id);
-  std::cout << "removed session " << s.id << " (" << s.nickname << ")\n";
+  auto cmd = session_command(ctx, argv, {"session rm", "ID", {}, 1, 1});
+  if (!cmd) return 0;
+  ctx.sessions().remove(cmd->session.id);
+  std::cout << "removed session " << cmd->session.id << " (" << cmd->session.nickname << ")\n";
   return 0;
 }
 
 int session_rename(Context& ctx, const Argv& argv) {
-  Usage usage{"session rename", "ID NAME", {}, 2, 2};
-  Args args = parse(argv, usage);
-  if (wants_help(args, usage)) return 0;
-  Session s = session_arg(ctx, args);
-  ctx.sessions().rename(s.id, args.positional[1]);
-  std::cout << "session " << s.id << " is now '" << args.positional[1] << "'\n";
+  auto cmd = session_command(ctx, argv, {"session rename", "ID NAME", {}, 2, 2});
+  if (!cmd) return 0;
+  const std::string& name = cmd->args.positional[1];
+  ctx.sessions().rename(cmd->session.id, name);
+  std::cout << "session " << cmd->session.id << " is now '" << name << "'\n";
   return 0;
 }
 
