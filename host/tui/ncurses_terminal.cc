@@ -62,8 +62,9 @@ class NcursesTerminal : public Terminal {
                   (term ? term : "") + "'");
     }
     set_term(screen_);
-    // A kill or a closed terminal must not leave the terminal in raw mode: the main loop sees
-    // the flag (getch returns early on a signal) and leaves through endwin().
+    // A kill or a closed terminal (SIGHUP, which ncurses does not catch) must not leave the
+    // terminal in raw mode: the main loop sees the flag (getch returns early on a signal) and
+    // leaves through endwin(), closing the store as on `q`.
     struct sigaction action {};
     action.sa_handler = on_stop_signal;
     sigemptyset(&action.sa_mask);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <functional>
 #include <sstream>
 #include <thread>
@@ -39,8 +40,10 @@ size_t columns(const std::string& line) {
 // hqt's terminal UI in a 120x40 pane of the tmux server `socket`.
 class Screen {
  public:
+  // `after` runs in the pane's shell once hqt has exited.
   Screen(const test::HqtEnv& env, const std::string& cwd,
-         const std::map<std::string, std::string>& extra = {})
+         const std::map<std::string, std::string>& extra = {},
+         const std::string& after = "echo \"[hqt exited $?]\"")
       : env_(env), socket_(env.socket + "-ui") {
     auto vars = env.env;
     vars["LANG"] = "C.UTF-8";
@@ -67,8 +70,7 @@ class Screen {
       argv.insert(argv.end(), {"-e", k + "=" + v});
     }
     // The shell stays to show how hqt ended.
-    argv.insert(argv.end(),
-                {"sh", "-c", "\"$0\"; echo \"[hqt exited $?]\"; exec sleep 600", HQT_BIN});
+    argv.insert(argv.end(), {"sh", "-c", "\"$0\"; " + after + "; exec sleep 600", HQT_BIN});
     auto started = test::run_process(argv, vars);
     EXPECT_EQ(started.code, 0) << started.err;
   }
@@ -385,6 +387,22 @@ TEST_F(Tui, StopRenameAndDeleteWithConfirmation) {
   screen.keys({"y"});
   ASSERT_TRUE(screen.wait_for("deleted session #" + std::to_string(id))) << screen.last;
   EXPECT_EQ(sessions()->size(), 0u);
+}
+
+TEST_F(Tui, HangupRestoresTheTerminal) {
+  // After hqt, the pane's shell prints the terminal's line discipline: cooked and echoing again.
+  Screen screen(env, project, {},
+                "echo \"[hqt exited $?]\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon "
+                "-e echo -e -echo | tr '\\n' ' '; echo");
+  ASSERT_TRUE(screen.wait_for("a: add project")) << screen.last;
+  std::string shell = screen.tmux({"display-message", "-p", "-t", "=ui:", "#{pane_pid}"}).out;
+  shell.erase(shell.find_last_not_of('\n') + 1);
+  std::string hqt = test::read_file("/proc/" + shell + "/task/" + shell + "/children");
+  hqt.erase(hqt.find_last_not_of(" \n") + 1);
+  ASSERT_FALSE(hqt.empty());
+  ASSERT_EQ(::kill(std::stoi(hqt), SIGHUP), 0);
+  ASSERT_TRUE(screen.wait_for("[hqt exited")) << screen.last;
+  ASSERT_TRUE(screen.wait_for("icanon echo")) << screen.last;
 }
 
 TEST_F(Tui, HelpOverlayOpensAndCloses) {
