@@ -8,8 +8,11 @@
 #include <Poco/StreamCopier.h>
 #include <Poco/TemporaryFile.h>
 
+#include <unistd.h>
+
 #include <atomic>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -76,7 +79,18 @@ HqtEnv::HqtEnv() {
          {"TMUX_PANE", ""}};
 }
 
-HqtEnv::~HqtEnv() { tmux({"kill-server"}); }
+HqtEnv::~HqtEnv() {
+  tmux({"kill-server"});
+  // tmux leaves its socket file behind: remove this environment's own (its name, and the names
+  // tests derive from it for servers of their own, "<socket>-ui").
+  std::string dir = getenv_or("TMUX_TMPDIR", "/tmp") + "/tmux-" + std::to_string(::getuid());
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    std::string name = entry.path().filename().string();
+    if (name == socket || name.rfind(socket + "-", 0) == 0)
+      std::filesystem::remove(entry.path(), ec);
+  }
+}
 
 RunResult HqtEnv::hqt(const std::vector<std::string>& args, const std::string& input) const {
   std::vector<std::string> argv{HQT_BIN};
