@@ -82,6 +82,12 @@ void kill_server(const std::string& socket) {
     spawn_read({"tmux", "-L", socket, "kill-server"});
   } catch (const std::exception&) {
   }
+  // tmux leaves its socket file behind.
+  const char* tmpdir = std::getenv("TMUX_TMPDIR");
+  std::error_code ec;
+  std::filesystem::remove(std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/tmux-" +
+                              std::to_string(::getuid()) + "/" + socket,
+                          ec);
 }
 
 namespace {
