@@ -1,5 +1,7 @@
 #include "cli/args.h"
 
+#include <iostream>
+
 #include <Poco/Util/OptionException.h>
 #include <Poco/Util/OptionProcessor.h>
 #include <Poco/Util/OptionSet.h>
@@ -74,6 +76,12 @@ std::string help_text(const Usage& usage) {
     text += left + " " + spec.help + "\n";
   }
   return text;
+}
+
+bool wants_help(const Args& args, const Usage& usage) {
+  if (!args.flags.count("help")) return false;
+  std::cout << help_text(usage);
+  return true;
 }
 
 }  // namespace hqt::cli

@@ -36,4 +36,7 @@ Args parse(const std::vector<std::string>& argv, const Usage& usage);
 // "usage: hqt <command> <synopsis>" plus one line per option.
 std::string help_text(const Usage& usage);
 
+// When --help was given, prints help_text() to stdout and returns true.
+bool wants_help(const Args& args, const Usage& usage);
+
 }  // namespace hqt::cli

@@ -28,10 +28,7 @@ const char* mark(bool ok) { return ok ? "✓" : "✗"; }
 int doctor(Context& ctx, const Argv& argv) {
   Usage usage{"doctor", "[--json]", {{"json", "", "print JSON"}}};
   Args args = parse(argv, usage);
-  if (args.flags.count("help")) {
-    std::cout << help_text(usage);
-    return 0;
-  }
+  if (wants_help(args, usage)) return 0;
   // The bwrap probe is the slowest check: it runs while the others do.
   bool available = sandbox::is_available();
   std::future<sandbox::Probe> probing = std::async(

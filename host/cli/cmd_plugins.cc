@@ -113,10 +113,7 @@ void print_text(const PluginHost& host, const std::vector<std::string>& dirs) {
 
 int plugins_list(Context& ctx, const Argv& argv) {
   Args args = parse(argv, kUsage);
-  if (args.flags.count("help")) {
-    std::cout << help_text(kUsage);
-    return 0;
-  }
+  if (wants_help(args, kUsage)) return 0;
   PluginHost& host = ctx.plugins();
   if (args.has("json"))
     print_json(host);

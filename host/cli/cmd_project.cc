@@ -15,12 +15,6 @@
 namespace hqt::cli {
 namespace {
 
-bool wants_help(const Args& args, const Usage& usage) {
-  if (!args.flags.count("help")) return false;
-  std::cout << help_text(usage);
-  return true;
-}
-
 std::string local_time(int64_t unix_seconds) {
   return Poco::DateTimeFormatter::format(
       Poco::LocalDateTime(Poco::Timestamp::fromEpochTime(unix_seconds)), "%Y-%m-%d %H:%M");

@@ -23,12 +23,6 @@ std::string sandbox_badge(const std::optional<SandboxPolicy>& sandbox) {
   return std::string(to_string(sandbox->fs)) + (sandbox->net ? "+net" : "");
 }
 
-bool wants_help(const Args& args, const Usage& usage) {
-  if (!args.flags.count("help")) return false;
-  std::cout << help_text(usage);
-  return true;
-}
-
 std::string pad(std::string text, size_t width) {
   if (text.size() < width) text.resize(width, ' ');
   return text;
