@@ -1,3 +1,5 @@
+#include <unistd.h>
+
 #include <iostream>
 
 #include "adapters/process.h"
@@ -169,6 +171,8 @@ int session_show(Context& ctx, const Argv& argv) {
 int session_attach(Context& ctx, const Argv& argv) {
   auto cmd = session_command(ctx, argv, {"session attach", "ID", {}, 1, 1});
   if (!cmd) return 0;
+  if (!::isatty(STDIN_FILENO) || !::isatty(STDOUT_FILENO))
+    throw UsageError("session attach needs a terminal (stdin and stdout are not both one)");
   return ctx.sessions().attach(cmd->session.id) == 0 ? 0 : 1;
 }
 

@@ -366,5 +366,14 @@ TEST_F(SessionCli, AProjectDirectoryThatIsGoneIsRefusedNotReplaced) {
   EXPECT_NE(env.tmux({"has-session"}).code, 0) << "nothing started elsewhere";
 }
 
+TEST_F(SessionCli, AttachWithoutATerminalSaysSo) {
+  int id = create("sleeper");
+  auto attached = env.hqt({"session", "attach", std::to_string(id)});
+  EXPECT_EQ(attached.code, 2);
+  EXPECT_NE(attached.err.find("session attach needs a terminal"), std::string::npos)
+      << attached.err;
+  EXPECT_NE(status(id), "stopped");
+}
+
 }  // namespace
 }  // namespace hqt
