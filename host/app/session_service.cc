@@ -153,18 +153,16 @@ std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_i
   std::map<std::string, PaneInfo> panes;
   std::map<std::string, std::string> texts;
   int64_t now = now_seconds();
-  std::vector<std::string> alive;
+  std::vector<std::string> changed;
   // The listing and the capture of what changed since the last look, in one tmux invocation.
   tmux_.list_and_capture(
       [&](const std::vector<PaneInfo>& listed) {
         rows();
         for (const auto& pane : listed) panes[pane.session] = pane;
         now = now_seconds();
-        std::vector<std::string> changed;
         for (const auto& s : sessions) {
           auto it = panes.find(s.tmux_session);
           if (it == panes.end() || it->second.dead) continue;
-          alive.push_back(s.tmux_session);
           // tmux keeps activity in whole seconds: output in the same second as the last capture
           // may have come after it, so only an activity older than that capture proves nothing
           // changed.
@@ -177,12 +175,13 @@ std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_i
       },
       texts);
   rows();
-  // A harness that names its conversation only once it starts (codex) is asked while it runs.
-  // Newest first: a conversation that started after an older session's launch belongs to the
-  // newer session, which takes it before the older one asks.
-  std::set<std::string> live(alive.begin(), alive.end());
+  // A harness that names its conversation only once it runs (codex writes it when the first
+  // prompt is sent, which changes its screen) is asked when its pane changed. Newest first: a
+  // conversation that started after an older session's launch belongs to the newer session,
+  // which takes it before the older one asks.
+  std::set<std::string> ask(changed.begin(), changed.end());
   for (auto it = sessions.rbegin(); it != sessions.rend(); ++it)
-    if (live.count(it->tmux_session)) capture_id(*it);
+    if (ask.count(it->tmux_session)) capture_id(*it);
   std::vector<SessionStatus> out;
   for (auto& s : sessions) {
     auto pane = panes.find(s.tmux_session);
@@ -281,8 +280,9 @@ int SessionService::attach(int64_t session_id) {
 }
 
 void SessionService::stop(int64_t session_id) {
-  SessionStatus status = get(session_id);  // also captures a pending conversation id
-  tmux_.kill_session(status.session.tmux_session);
+  Session session = get(session_id).session;
+  capture_id(session);  // a conversation named since its pane last changed is kept too
+  tmux_.kill_session(session.tmux_session);
 }
 
 void SessionService::remove(int64_t session_id) {
