@@ -15,12 +15,6 @@ namespace {
 
 using Poco::JSON::Object;
 
-Object::Ptr object() { return new Object(Poco::JSON_PRESERVE_KEY_ORDER); }
-
-Poco::Dynamic::Var text_or_null(const std::string& s) {
-  return s.empty() ? Poco::Dynamic::Var() : Poco::Dynamic::Var(s);
-}
-
 const char* mark(bool ok) { return ok ? "✓" : "✗"; }
 
 }  // namespace
@@ -34,11 +28,11 @@ int doctor(Context& ctx, const Argv& argv) {
   std::future<sandbox::Probe> probing = std::async(
       std::launch::async, [available] { return available ? sandbox::probe() : sandbox::Probe{}; });
   bool failed = false;
-  Object::Ptr report = object();
+  Object::Ptr report = json_object();
   report->set("version", std::string(HQT_VERSION));
 
   // The config first: everything else reads it. A bad one is reported, then defaults are used.
-  Object::Ptr config = object();
+  Object::Ptr config = json_object();
   std::string config_path = ctx.config_path();
   config->set("path", config_path);
   config->set("exists", std::filesystem::exists(config_path));
@@ -51,7 +45,7 @@ int doctor(Context& ctx, const Argv& argv) {
   }
   config->set("error", text_or_null(config_error));
 
-  Object::Ptr tmux = object();
+  Object::Ptr tmux = json_object();
   std::string tmux_path = paths::which("tmux");
   std::string tmux_version;
   if (!tmux_path.empty()) {
@@ -68,7 +62,7 @@ int doctor(Context& ctx, const Argv& argv) {
   Poco::JSON::Array::Ptr plugins = new Poco::JSON::Array;
   if (config_error.empty()) {
     for (const Harness* h : ctx.plugins().all()) {
-      Object::Ptr item = object();
+      Object::Ptr item = json_object();
       item->set("name", h->info().name);
       item->set("display_name", h->info().display_name);
       item->set("executable", h->info().executable);
@@ -76,7 +70,7 @@ int doctor(Context& ctx, const Argv& argv) {
       harnesses->add(item);
     }
     for (const auto& r : ctx.plugins().reports()) {
-      Object::Ptr item = object();
+      Object::Ptr item = json_object();
       item->set("path", r.path);
       item->set("name", text_or_null(r.name));
       item->set("loaded", r.loaded);
@@ -85,12 +79,12 @@ int doctor(Context& ctx, const Argv& argv) {
     }
   }
 
-  Object::Ptr bwrap = object();
+  Object::Ptr bwrap = json_object();
   bwrap->set("available", available);
   bwrap->set("path", text_or_null(sandbox::bwrap_path()));
   sandbox::Probe probe = probing.get();
   if (available) {
-    Object::Ptr ns = object();
+    Object::Ptr ns = json_object();
     ns->set("ok", probe.ok);
     ns->set("detail", text_or_null(probe.detail));
     ns->set("fix", text_or_null(probe.fix));

@@ -1,15 +1,12 @@
 // hqt plugins list [--json]: every plugin file found, whether it loaded (or why not), and the
 // harnesses it provides with where their executables are.
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Stringifier.h>
-
 #include <algorithm>
 #include <iostream>
 
 #include "adapters/paths.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/json_out.h"
 
 namespace hqt::cli {
 namespace {
@@ -31,14 +28,10 @@ std::vector<HarnessRow> harness_rows(const PluginHost& host, const PluginReport&
   return rows;
 }
 
-Poco::Dynamic::Var text_or_null(const std::string& text) {
-  return text.empty() ? Poco::Dynamic::Var() : Poco::Dynamic::Var(text);
-}
-
-void print_json(const PluginHost& host) {
+void print_plugins_json(const PluginHost& host) {
   Poco::JSON::Array::Ptr plugins = new Poco::JSON::Array;
   for (const auto& report : host.reports()) {
-    Poco::JSON::Object::Ptr plugin = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    Poco::JSON::Object::Ptr plugin = json_object();
     plugin->set("path", report.path);
     plugin->set("name", text_or_null(report.name));
     plugin->set("version", text_or_null(report.version));
@@ -47,7 +40,7 @@ void print_json(const PluginHost& host) {
     plugin->set("reason", text_or_null(report.reason));
     Poco::JSON::Array::Ptr harnesses = new Poco::JSON::Array;
     for (const auto& row : harness_rows(host, report)) {
-      Poco::JSON::Object::Ptr harness = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+      Poco::JSON::Object::Ptr harness = json_object();
       harness->set("name", row.name);
       harness->set("display_name", row.display_name);
       harness->set("executable", row.executable);
@@ -57,12 +50,7 @@ void print_json(const PluginHost& host) {
     plugin->set("harnesses", harnesses);
     plugins->add(plugin);
   }
-  if (plugins->size() == 0) {
-    std::cout << "[]\n";
-    return;
-  }
-  Poco::JSON::Stringifier::stringify(plugins, std::cout, 2);
-  std::cout << "\n";
+  print_json(plugins);
 }
 
 std::string padded(std::string text, size_t width) {
@@ -116,7 +104,7 @@ int plugins_list(Context& ctx, const Argv& argv) {
   if (wants_help(args, kUsage)) return 0;
   PluginHost& host = ctx.plugins();
   if (args.has("json"))
-    print_json(host);
+    print_plugins_json(host);
   else
     print_text(host, ctx.plugin_dirs());
   return 0;

@@ -81,7 +81,7 @@ int project_list(Context& ctx, const Argv& argv) {
   if (args.has("json")) {
     Poco::JSON::Array::Ptr array = new Poco::JSON::Array;
     for (const auto& project : projects) {
-      Poco::JSON::Object::Ptr json = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+      Poco::JSON::Object::Ptr json = json_object();
       json->set("id", project.id);
       json->set("name", project.name);
       json->set("path", project.path);

@@ -17,11 +17,16 @@ std::string iso_time(int64_t unix_seconds) {
   return text;
 }
 
+Poco::JSON::Object::Ptr json_object() {
+  return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+}
+
+Poco::Dynamic::Var text_or_null(const std::string& text) {
+  return text.empty() ? Poco::Dynamic::Var() : Poco::Dynamic::Var(text);
+}
+
 Poco::JSON::Object::Ptr session_json(const Session& session, Status status) {
-  Poco::JSON::Object::Ptr json = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-  auto text_or_null = [](const std::string& s) -> Poco::Dynamic::Var {
-    return s.empty() ? Poco::Dynamic::Var() : Poco::Dynamic::Var(s);
-  };
+  Poco::JSON::Object::Ptr json = json_object();
   json->set("id", session.id);
   json->set("project", session.project);
   json->set("harness", session.harness);
@@ -29,7 +34,7 @@ Poco::JSON::Object::Ptr session_json(const Session& session, Status status) {
   json->set("model", text_or_null(session.model));
   json->set("status", std::string(to_string(status)));
   if (session.sandbox) {
-    Poco::JSON::Object::Ptr sandbox = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    Poco::JSON::Object::Ptr sandbox = json_object();
     sandbox->set("fs", std::string(to_string(session.sandbox->fs)));
     sandbox->set("net", session.sandbox->net);
     json->set("sandbox", sandbox);

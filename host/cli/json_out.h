@@ -12,6 +12,11 @@
 
 namespace hqt::cli {
 
+// A JSON object that keeps its keys in insertion order (the order the contract lists them).
+Poco::JSON::Object::Ptr json_object();
+// The text, or null when it is empty.
+Poco::Dynamic::Var text_or_null(const std::string& text);
+
 // "2026-11-30T05:35:19Z"
 std::string iso_time(int64_t unix_seconds);
 
