@@ -216,37 +216,32 @@ SessionStatus SessionService::get(int64_t session_id) {
   return {*session, Status::stopped};
 }
 
-bool SessionService::pane_alive(const std::string& tmux_session) {
-  for (const auto& pane : tmux_.list_panes())
-    if (pane.session == tmux_session) return !pane.dead;
-  return false;
-}
-
 bool SessionService::start_and_verify(const Session& session, const std::vector<std::string>& argv,
                                       std::string* error) {
-  bool exists = false;
-  for (const auto& pane : tmux_.list_panes()) exists |= pane.session == session.tmux_session;
   try {
-    // A new tmux session rather than a respawned pane: it takes the harness's variables from this
-    // process as it is now, not as it was when the session was first made.
-    if (exists) tmux_.kill_session(session.tmux_session);
+    // A new tmux session rather than a respawned pane (the dead one goes; a missing one is no
+    // error): it takes the harness's variables from this process as it is now, not as it was
+    // when the session was first made.
+    tmux_.kill_session(session.tmux_session);
     tmux_.new_session(spec_for(session, argv));
   } catch (const Error& e) {
     *error = e.what();
     return false;
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(grace_ms_));
-  if (pane_alive(session.tmux_session)) return true;
+  for (const auto& pane : tmux_.list_panes())
+    if (pane.session == session.tmux_session && !pane.dead) return true;
   *error = "exited within " + std::to_string(grace_ms_) + " ms";
   return false;
 }
 
 std::string SessionService::bring_up(int64_t session_id) {
-  Session session = get(session_id).session;
+  SessionStatus current = get(session_id);
+  Session& session = current.session;
   capture_id(session);  // it may have ended on its own after naming its conversation
   std::vector<std::string> resume = resume_command(session);
   std::string errors;
-  for (Rung rung : plan_ladder(pane_alive(session.tmux_session), !resume.empty())) {
+  for (Rung rung : plan_ladder(current.status != Status::stopped, !resume.empty())) {
     std::string error;
     switch (rung) {
       case Rung::attach:
@@ -256,14 +251,12 @@ std::string SessionService::bring_up(int64_t session_id) {
         errors += "resume: " + error + "; ";
         break;
       case Rung::fresh: {
-        // A failed rung never drops the stored conversation id.
-        std::string id = fresh_session_id(session.harness_session_id,
-                                          session.harness_session_id.empty()
-                                              ? harness_for(session.harness).generate_session_id()
-                                              : std::string());
-        if (id != session.harness_session_id) {
-          store_.set_harness_session_id(session.id, id);
-          session.harness_session_id = id;
+        // A failed rung never drops the stored conversation id: a fresh start keeps it (claude
+        // --session-id); only a session without one gets a new one.
+        if (session.harness_session_id.empty()) {
+          session.harness_session_id = harness_for(session.harness).generate_session_id();
+          if (!session.harness_session_id.empty())
+            store_.set_harness_session_id(session.id, session.harness_session_id);
         }
         if (start_and_verify(session, spawn_command(session), &error)) return "started fresh";
         errors += "fresh start: " + error;
@@ -276,7 +269,7 @@ std::string SessionService::bring_up(int64_t session_id) {
 
 int SessionService::attach(int64_t session_id) {
   bring_up(session_id);
-  return tmux_.attach(get(session_id).session.tmux_session);
+  return tmux_.attach(store_.find_session(session_id)->tmux_session);
 }
 
 void SessionService::stop(int64_t session_id) {

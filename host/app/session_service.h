@@ -75,7 +75,6 @@ class SessionService {
   Project project_of(const Session& session);
   std::vector<std::string> pane_argv(const Session& session, std::vector<std::string> command);
   SpawnSpec spec_for(const Session& session, std::vector<std::string> argv);
-  bool pane_alive(const std::string& tmux_session);
   bool start_and_verify(const Session& session, const std::vector<std::string>& argv,
                         std::string* error);
   // Asks the harness for the conversation id of a session that has none yet, and stores it.

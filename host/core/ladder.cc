@@ -8,8 +8,4 @@ std::vector<Rung> plan_ladder(bool pane_alive, bool can_resume) {
   return {Rung::fresh};
 }
 
-std::string fresh_session_id(const std::string& stored, const std::string& generated) {
-  return stored.empty() ? generated : stored;
-}
-
 }  // namespace hqt

@@ -1,6 +1,5 @@
 #pragma once
 // The attach/resume ladder: which rungs to try, in order, to bring a session to a live pane.
-#include <string>
 #include <vector>
 
 namespace hqt {
@@ -12,9 +11,5 @@ enum class Rung {
 };
 
 std::vector<Rung> plan_ladder(bool pane_alive, bool can_resume);
-
-// The conversation id to start a fresh rung with: the stored one is never dropped, so a harness
-// that takes its id from hqt (claude --session-id) keeps it; otherwise the newly generated one.
-std::string fresh_session_id(const std::string& stored, const std::string& generated);
 
 }  // namespace hqt

@@ -33,9 +33,4 @@ TEST(Ladder, StoppedSessionTriesResumeThenFresh) {
   EXPECT_EQ(plan_ladder(false, false), std::vector<Rung>{Rung::fresh});
 }
 
-TEST(Ladder, FreshRungKeepsTheStoredConversationId) {
-  EXPECT_EQ(fresh_session_id("stored-id", "new-id"), "stored-id");
-  EXPECT_EQ(fresh_session_id("", "new-id"), "new-id");
-}
-
 }  // namespace hqt
