@@ -91,8 +91,8 @@ for n in (10, 100, 500):
     row(f"pieces at {n}: store rows / list_panes / capture / list_and_capture",
         " / ".join(ms(gb[f"BM_{k}/sessions:{n}"]["ms"]) for k in
                    ("StoreSessions", "AdapterListPanes", "AdapterCapture", "AdapterListAndCapture")))
-row("store, 1000 sessions: open / read the rows (Poco Data) / the same query via sqlite3_step",
-    " / ".join(ms(gb[f"BM_{k}"]["ms"]) for k in ("StoreOpen", "StoreRead1000", "SqliteApiRead1000")))
+row("store, 1000 sessions: open / read the rows",
+    " / ".join(ms(gb[f"BM_{k}"]["ms"]) for k in ("StoreOpen", "StoreRead1000")))
 row("starting a program: posix_spawn (run_program) / Poco::Process::launch",
     f"{gb['BM_RunProgramTrue']['ms'] * 1e3:.0f} / {gb['BM_PocoLaunchTrue']['ms'] * 1e3:.0f} µs "
     f"(fd limit {int(gb['BM_PocoLaunchTrue'].get('fd_limit', 0))})")

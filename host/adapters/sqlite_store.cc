@@ -1,21 +1,16 @@
 #include "adapters/sqlite_store.h"
 
-#include <Poco/Data/RecordSet.h>
-#include <Poco/Data/Session.h>
-#include <Poco/Data/Statement.h>
 #include <Poco/File.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
-#include <Poco/Nullable.h>
 #include <Poco/Path.h>
 #include <Poco/Timestamp.h>
 
 #include <sstream>
 
+#include "adapters/sqlite_db.h"
 #include "adapters/store_schema.h"
 #include "core/error.h"
-
-using namespace Poco::Data::Keywords;
 
 namespace hqt {
 namespace {
@@ -59,7 +54,7 @@ bool all_digits(std::string_view text) {
   return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
-Poco::Int64 unix_now() { return Poco::Timestamp().epochTime(); }
+int64_t unix_now() { return Poco::Timestamp().epochTime(); }
 
 const char kProjectColumns[] = "SELECT id, name, path, created_at FROM projects ";
 
@@ -73,7 +68,8 @@ const char kSessionColumns[] =
 
 class SqliteStore final : public Store {
  public:
-  SqliteStore(std::string path, Poco::Data::Session db) : path_(std::move(path)), db_(db) {}
+  SqliteStore(std::string path, std::unique_ptr<sqlite::Db> db)
+      : path_(std::move(path)), db_(std::move(db)) {}
 
   Project add_project(const std::string& name, const std::string& canonical_path) override {
     if (name.empty()) throw UsageError("a project name cannot be empty");
@@ -81,19 +77,21 @@ class SqliteStore final : public Store {
     if (all_digits(name))
       throw UsageError("project name '" + name + "' is a number, which reads as a project id");
     return guard("adding project '" + name + "'", [&] {
-      store::WriteTransaction transaction(db_);
-      std::string n = name, p = canonical_path;
-      Poco::Data::Statement clash(db_);
-      clash << kProjectColumns << "WHERE name = ? OR path = ? ORDER BY name = ? DESC", use(n),
-          use(p), use(n);
+      store::WriteTransaction transaction(*db_);
+      auto clash = db_->prepare(std::string(kProjectColumns) +
+                                "WHERE name = ?1 OR path = ?2 ORDER BY name = ?1 DESC");
+      clash.bind(1, name).bind(2, canonical_path);
       auto clashes = read_projects(clash);
       if (!clashes.empty())
         throw UsageError("project '" + clashes[0].name + "' already exists (" + clashes[0].path +
                          ")");
       Project project{0, name, canonical_path, unix_now()};
-      db_ << "INSERT INTO projects (name, path, created_at) VALUES (?, ?, ?)", use(n), use(p),
-          bind(project.created_at), now;
-      project.id = last_insert_id();
+      db_->prepare("INSERT INTO projects (name, path, created_at) VALUES (?, ?, ?)")
+          .bind(1, name)
+          .bind(2, canonical_path)
+          .bind(3, project.created_at)
+          .run();
+      project.id = db_->last_insert_id();
       transaction.commit();
       return project;
     });
@@ -101,8 +99,7 @@ class SqliteStore final : public Store {
 
   std::vector<Project> projects() override {
     return guard("listing projects", [&] {
-      Poco::Data::Statement select(db_);
-      select << kProjectColumns << "ORDER BY name";
+      auto select = db_->prepare(std::string(kProjectColumns) + "ORDER BY name");
       return read_projects(select);
     });
   }
@@ -110,13 +107,12 @@ class SqliteStore final : public Store {
   std::optional<Project> find_project(std::string_view name_or_id) override {
     return guard("looking up project '" + std::string(name_or_id) + "'", [&] {
       std::string name(name_or_id);
-      Poco::Data::Statement by_name(db_);
-      by_name << kProjectColumns << "WHERE name = ?", use(name);
+      auto by_name = db_->prepare(std::string(kProjectColumns) + "WHERE name = ?");
+      by_name.bind(1, name);
       auto found = read_projects(by_name);
       if (found.empty() && all_digits(name) && name.size() < 19) {
-        Poco::Int64 id = std::stoll(name);
-        Poco::Data::Statement by_id(db_);
-        by_id << kProjectColumns << "WHERE id = ?", use(id);
+        auto by_id = db_->prepare(std::string(kProjectColumns) + "WHERE id = ?");
+        by_id.bind(1, static_cast<int64_t>(std::stoll(name)));
         found = read_projects(by_id);
       }
       return found.empty() ? std::nullopt : std::optional<Project>(found[0]);
@@ -125,15 +121,13 @@ class SqliteStore final : public Store {
 
   void remove_project(int64_t project_id) override {
     guard("removing project " + std::to_string(project_id), [&] {
-      store::WriteTransaction transaction(db_);
-      Poco::Int64 id = project_id, sessions = 0;
-      db_ << "SELECT COUNT(*) FROM sessions WHERE project_id = ?", use(id), into(sessions), now;
+      store::WriteTransaction transaction(*db_);
+      int64_t sessions =
+          db_->integer("SELECT COUNT(*) FROM sessions WHERE project_id = ?", project_id);
       if (sessions > 0)
         throw Error("project " + std::to_string(project_id) + " still has " +
                     std::to_string(sessions) + " session(s)");
-      Poco::Data::Statement remove(db_);
-      remove << "DELETE FROM projects WHERE id = ?", use(id);
-      if (remove.execute() == 0)
+      if (db_->prepare("DELETE FROM projects WHERE id = ?").bind(1, project_id).run() == 0)
         throw UsageError("no project with id " + std::to_string(project_id));
       transaction.commit();
     });
@@ -142,25 +136,30 @@ class SqliteStore final : public Store {
   Session add_session(const Session& session) override {
     if (session.harness.empty()) throw UsageError("a session needs a harness");
     return guard("adding a session", [&] {
-      store::WriteTransaction transaction(db_);
-      Poco::Int64 project_id = session.project_id, known = 0;
-      db_ << "SELECT COUNT(*) FROM projects WHERE id = ?", use(project_id), into(known), now;
-      if (known == 0) throw UsageError("no project with id " + std::to_string(project_id));
-      std::string harness = session.harness;
-      db_ << "INSERT OR IGNORE INTO harnesses (name) VALUES (?)", use(harness), now;
-      Poco::Int64 harness_id = 0;
-      db_ << "SELECT id FROM harnesses WHERE name = ?", use(harness), into(harness_id), now;
-      Poco::Nullable<std::string> sandbox;
+      store::WriteTransaction transaction(*db_);
+      if (db_->integer("SELECT COUNT(*) FROM projects WHERE id = ?", session.project_id) == 0)
+        throw UsageError("no project with id " + std::to_string(session.project_id));
+      db_->prepare("INSERT OR IGNORE INTO harnesses (name) VALUES (?)")
+          .bind(1, session.harness)
+          .run();
+      int64_t harness_id = db_->integer("SELECT id FROM harnesses WHERE name = ?", session.harness);
+      std::optional<std::string> sandbox;
       if (session.sandbox) sandbox = encode_sandbox(*session.sandbox);
-      std::string nickname = session.nickname, model = session.model,
-                  harness_session_id = session.harness_session_id;
-      Poco::Int64 created_at = unix_now();
-      db_ << "INSERT INTO sessions (project_id, harness_id, nickname, model, harness_session_id,"
-             " created_at, sandbox_json) VALUES (?, ?, ?, ?, ?, ?, ?)",
-          use(project_id), use(harness_id), use(nickname), use(model), use(harness_session_id),
-          use(created_at), use(sandbox), now;
-      Poco::Int64 id = last_insert_id();
-      db_ << "UPDATE sessions SET tmux_session = 'hqt-' || id WHERE id = ?", use(id), now;
+      db_->prepare(
+             "INSERT INTO sessions (project_id, harness_id, nickname, model, harness_session_id,"
+             " created_at, sandbox_json) VALUES (?, ?, ?, ?, ?, ?, ?)")
+          .bind(1, session.project_id)
+          .bind(2, harness_id)
+          .bind(3, session.nickname)
+          .bind(4, session.model)
+          .bind(5, session.harness_session_id)
+          .bind(6, unix_now())
+          .bind(7, sandbox)
+          .run();
+      int64_t id = db_->last_insert_id();
+      db_->prepare("UPDATE sessions SET tmux_session = 'hqt-' || id WHERE id = ?")
+          .bind(1, id)
+          .run();
       transaction.commit();
       return *find_session(id);
     });
@@ -168,21 +167,21 @@ class SqliteStore final : public Store {
 
   std::vector<Session> sessions(std::optional<int64_t> project_id) override {
     return guard("listing sessions", [&] {
-      Poco::Data::Statement select(db_);
-      Poco::Int64 id = project_id.value_or(0);
-      if (project_id)
-        select << kSessionColumns << "WHERE s.project_id = ? ORDER BY s.id", use(id);
-      else
-        select << kSessionColumns << "ORDER BY s.id";
+      if (!project_id) {
+        auto select = db_->prepare(std::string(kSessionColumns) + "ORDER BY s.id");
+        return read_sessions(select);
+      }
+      auto select =
+          db_->prepare(std::string(kSessionColumns) + "WHERE s.project_id = ? ORDER BY s.id");
+      select.bind(1, *project_id);
       return read_sessions(select);
     });
   }
 
   std::optional<Session> find_session(int64_t session_id) override {
     return guard("looking up session " + std::to_string(session_id), [&] {
-      Poco::Int64 id = session_id;
-      Poco::Data::Statement select(db_);
-      select << kSessionColumns << "WHERE s.id = ?", use(id);
+      auto select = db_->prepare(std::string(kSessionColumns) + "WHERE s.id = ?");
+      select.bind(1, session_id);
       auto found = read_sessions(select);
       return found.empty() ? std::nullopt : std::optional<Session>(found[0]);
     });
@@ -198,10 +197,7 @@ class SqliteStore final : public Store {
 
   void remove_session(int64_t session_id) override {
     guard("removing session " + std::to_string(session_id), [&] {
-      Poco::Int64 id = session_id;
-      Poco::Data::Statement remove(db_);
-      remove << "DELETE FROM sessions WHERE id = ?", use(id);
-      if (remove.execute() == 0)
+      if (db_->prepare("DELETE FROM sessions WHERE id = ?").bind(1, session_id).run() == 0)
         throw UsageError("no session with id " + std::to_string(session_id));
     });
   }
@@ -212,48 +208,29 @@ class SqliteStore final : public Store {
   auto guard(const std::string& what, Body&& body) -> decltype(body()) {
     try {
       return body();
-    } catch (const Poco::Exception& e) {
-      throw Error(path_ + ": " + what + " failed (" + store::sqlite_message(e) + ")");
+    } catch (const sqlite::Failure& e) {
+      throw Error(path_ + ": " + what + " failed (" + e.what() + ")");
     }
-  }
-
-  Poco::Int64 last_insert_id() {
-    Poco::Int64 id = 0;
-    db_ << "SELECT last_insert_rowid()", into(id), now;
-    return id;
   }
 
   void update_session(int64_t session_id, const char* column, const std::string& value) {
     guard(std::string("setting ") + column + " of session " + std::to_string(session_id), [&] {
-      Poco::Int64 id = session_id;
-      std::string text = value;
-      Poco::Data::Statement update(db_);
-      update << "UPDATE sessions SET " << column << " = ? WHERE id = ?", use(text), use(id);
-      if (update.execute() == 0)
+      auto update =
+          db_->prepare(std::string("UPDATE sessions SET ") + column + " = ? WHERE id = ?");
+      if (update.bind(1, value).bind(2, session_id).run() == 0)
         throw UsageError("no session with id " + std::to_string(session_id));
     });
   }
 
-  static std::vector<Project> read_projects(Poco::Data::Statement& select) {
-    select.execute();
-    Poco::Data::RecordSet rows(select);
+  static std::vector<Project> read_projects(sqlite::Statement& select) {
     std::vector<Project> out;
-    for (bool more = rows.moveFirst(); more; more = rows.moveNext()) {
-      Project project;
-      project.id = rows["id"].convert<Poco::Int64>();
-      project.name = rows["name"].convert<std::string>();
-      project.path = rows["path"].convert<std::string>();
-      project.created_at = rows["created_at"].convert<Poco::Int64>();
-      out.push_back(std::move(project));
-    }
+    while (select.step())
+      out.push_back({select.integer(0), select.text(1), select.text(2), select.integer(3)});
     return out;
   }
 
-  static std::vector<Session> read_sessions(Poco::Data::Statement& select) {
-    select.execute();
-    Poco::Data::RecordSet rows(select);
-    // By position (the order of kSessionColumns) and typed: looking columns up by name and
-    // converting through Dynamic::Var costs more than the query itself for a thousand rows.
+  static std::vector<Session> read_sessions(sqlite::Statement& select) {
+    // By position, in the order of kSessionColumns.
     enum {
       id,
       project_id,
@@ -266,41 +243,32 @@ class SqliteStore final : public Store {
       harness_session_id,
       created_at
     };
-    auto text = [&](size_t column, size_t row) -> std::string {
-      return rows.isNull(column, row) ? std::string()
-                                      : rows.value(column, row).convert<std::string>();
-    };
-    auto number = [&](size_t column, size_t row) -> Poco::Int64 {
-      return rows.value(column, row).convert<Poco::Int64>();
-    };
     std::vector<Session> out;
-    out.reserve(rows.rowCount());
-    for (size_t row = 0; row < rows.rowCount(); ++row) {
+    while (select.step()) {
       Session session;
-      session.id = number(id, row);
-      session.project_id = number(project_id, row);
-      session.project = text(project, row);
-      session.harness = text(harness, row);
-      session.nickname = text(nickname, row);
-      session.model = text(model, row);
-      if (!rows.isNull(sandbox_json, row))
-        session.sandbox = decode_sandbox(session.id, text(sandbox_json, row));
-      session.tmux_session = text(tmux_session, row);
-      session.harness_session_id = text(harness_session_id, row);
-      session.created_at = number(created_at, row);
+      session.id = select.integer(id);
+      session.project_id = select.integer(project_id);
+      session.project = select.text(project);
+      session.harness = select.text(harness);
+      session.nickname = select.text(nickname);
+      session.model = select.text(model);
+      if (!select.is_null(sandbox_json))
+        session.sandbox = decode_sandbox(session.id, select.text(sandbox_json));
+      session.tmux_session = select.text(tmux_session);
+      session.harness_session_id = select.text(harness_session_id);
+      session.created_at = select.integer(created_at);
       out.push_back(std::move(session));
     }
     return out;
   }
 
   std::string path_;
-  Poco::Data::Session db_;
+  std::unique_ptr<sqlite::Db> db_;
 };
 
 }  // namespace
 
 std::unique_ptr<Store> open_sqlite_store(const std::string& path) {
-  store::register_sqlite();
   // Nothing below writes to a file that check_before_open() refused.
   store::check_before_open(path);
   try {
@@ -309,13 +277,13 @@ std::unique_ptr<Store> open_sqlite_store(const std::string& path) {
     throw Error(path + ": cannot create its directory (" + e.displayText() + ")");
   }
   try {
-    Poco::Data::Session db("SQLite", path);
-    store::set_busy_timeout(db);
-    store::migrate(db, path);
-    store::use_wal_and_foreign_keys(db);
-    return std::make_unique<SqliteStore>(path, db);
-  } catch (const Poco::Exception& e) {
-    throw Error(path + ": cannot open the database (" + store::sqlite_message(e) + ")");
+    auto db = std::make_unique<sqlite::Db>(path, sqlite::Db::read_write_create());
+    store::set_busy_timeout(*db);
+    store::migrate(*db, path);
+    store::use_wal_and_foreign_keys(*db);
+    return std::make_unique<SqliteStore>(path, std::move(db));
+  } catch (const sqlite::Failure& e) {
+    throw Error(path + ": cannot open the database (" + e.what() + ")");
   }
 }
 

@@ -1,19 +1,15 @@
 #include "adapters/store_schema.h"
 
-#include <Poco/Data/SQLite/Connector.h>
-#include <Poco/Data/SQLite/SQLiteException.h>
+#include <Poco/Exception.h>
 #include <Poco/File.h>
 #include <Poco/String.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <fstream>
-#include <mutex>
 
 #include "core/error.h"
-
-using namespace Poco::Data::Keywords;
 
 namespace hqt::store {
 namespace {
@@ -53,22 +49,6 @@ constexpr int kBusyTimeoutMs = 5000;
 // How often migrate() takes its copy again when another process keeps writing meanwhile.
 constexpr int kMigrationAttempts = 10;
 
-// A read-only connection: "file:" URI with mode=ro, so SQLite opens the file O_RDONLY and never
-// creates, recovers into, or rewrites it.
-std::string readonly_uri(const std::string& path) {
-  std::string uri = "file:";
-  for (char c : path) {
-    if (c == '%' || c == '?' || c == '#') {
-      char escaped[4];
-      std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned char>(c));
-      uri += escaped;
-    } else {
-      uri += c;
-    }
-  }
-  return uri + "?mode=ro";
-}
-
 bool has_sqlite_magic(const std::string& path) {
   static const char kMagic[] = "SQLite format 3";  // 16 bytes with its NUL
   char head[sizeof kMagic] = {};
@@ -87,29 +67,19 @@ bool has_sqlite_magic(const std::string& path) {
               "); hqt leaves it as it is (restore a copy or move it away)");
 }
 
-int user_version(Poco::Data::Session& db) {
-  int version = 0;
-  db << "PRAGMA user_version", into(version), now;
-  return version;
-}
+int user_version(sqlite::Db& db) { return static_cast<int>(db.integer("PRAGMA user_version")); }
 
-Poco::Int64 data_version(Poco::Data::Session& db) {
-  Poco::Int64 version = 0;
-  db << "PRAGMA data_version", into(version), now;
-  return version;
-}
+int64_t data_version(sqlite::Db& db) { return db.integer("PRAGMA data_version"); }
 
 // Refuses what this program must not touch: a newer schema, or another program's database.
-void refuse_unknown_version(Poco::Data::Session& db, const std::string& path, int version) {
+void refuse_unknown_version(sqlite::Db& db, const std::string& path, int version) {
   if (version > kLatestVersion)
     throw Error(path + ": database version " + std::to_string(version) +
                 " is newer than this hqt (" + std::to_string(kLatestVersion) + "); upgrade hqt");
   if (version < 0)
     throw Error(path + ": not an hqt database (schema version " + std::to_string(version) + ")");
   if (version == 0) {
-    Poco::Int64 objects = 0;
-    db << "SELECT COUNT(*) FROM sqlite_master", into(objects), now;
-    if (objects > 0)
+    if (db.integer("SELECT COUNT(*) FROM sqlite_master") > 0)
       throw Error(path + ": not an hqt database (it has tables but no hqt schema version)");
   }
 }
@@ -134,20 +104,6 @@ void remove_quietly(const std::string& path) {
 
 const std::vector<std::string>& migration(int from) { return kMigrations.at(from); }
 
-void register_sqlite() {
-  static std::once_flag once;
-  std::call_once(once, [] { Poco::Data::SQLite::Connector::registerConnector(); });
-}
-
-std::string sqlite_message(const Poco::Exception& e) {
-  std::string message = e.message();
-  size_t half = message.size() / 2;
-  if (message.size() > 2 && message.size() % 2 == 0 && message.compare(half - 1, 2, ": ") == 0 &&
-      message.compare(0, half - 1, message, half + 1, std::string::npos) == 0)
-    return message.substr(0, half - 1);
-  return message.empty() ? e.displayText() : message;
-}
-
 void check_before_open(const std::string& path) {
   Poco::File file(path);
   if (!file.exists()) return;
@@ -155,28 +111,27 @@ void check_before_open(const std::string& path) {
   if (!file.canRead()) throw Error(path + ": cannot read the database (permission denied)");
   if (file.getSize() == 0) return;  // what SQLite makes of an empty file: a new database
   if (!has_sqlite_magic(path)) refuse_not_sqlite(path);
-  register_sqlite();
   try {
-    Poco::Data::Session db("SQLite", readonly_uri(path));
+    sqlite::Db db(sqlite::readonly_uri(path), sqlite::Db::read_only());
     set_busy_timeout(db);
     std::vector<std::string> problems;
-    db << "PRAGMA quick_check", into(problems), now;
+    auto check = db.prepare("PRAGMA quick_check");
+    while (check.step()) problems.push_back(check.text(0));
     if (problems.size() != 1 || problems[0] != "ok")
       refuse_corrupted(path, problems.empty() ? "quick_check says nothing" : problems[0]);
     refuse_unknown_version(db, path, user_version(db));
-  } catch (const Poco::Data::SQLite::CorruptImageException& e) {
-    refuse_corrupted(path, sqlite_message(e));
-  } catch (const Poco::Data::SQLite::ReadOnlyException&) {
+  } catch (const sqlite::Failure& e) {
+    if (e.code() == SQLITE_CORRUPT || e.code() == SQLITE_NOTADB) refuse_corrupted(path, e.what());
     // A rollback journal left by a crash can only be replayed by a writer. The read-write
     // connection replays it, and migrate() repeats the version checks under its write lock.
-  } catch (const Poco::Exception& e) {
-    throw Error(path + ": cannot read the database (" + sqlite_message(e) + ")");
+    if (e.code() == SQLITE_READONLY) return;
+    throw Error(path + ": cannot read the database (" + e.what() + ")");
   }
 }
 
-std::string migrate(Poco::Data::Session& db, const std::string& path) {
+std::string migrate(sqlite::Db& db, const std::string& path) {
   for (int attempt = 1;; ++attempt) {
-    const Poco::Int64 seen = data_version(db);
+    const int64_t seen = data_version(db);
     const int version = user_version(db);
     refuse_unknown_version(db, path, version);
     // user_version only grows, so a database at the latest version needs no lock to know it.
@@ -189,11 +144,11 @@ std::string migrate(Poco::Data::Session& db, const std::string& path) {
       snapshot = path + ".bak-v" + std::to_string(version) + ".tmp" + std::to_string(::getpid());
       remove_quietly(snapshot);
       try {
-        db << "VACUUM INTO ?", bind(snapshot), now;
-      } catch (const Poco::Exception& e) {
+        db.prepare("VACUUM INTO ?").bind(1, snapshot).run();
+      } catch (const sqlite::Failure& e) {
         remove_quietly(snapshot);
         throw Error(path + ": cannot copy the database to " + snapshot + " before migrating (" +
-                    sqlite_message(e) + "); nothing was changed");
+                    e.what() + "); nothing was changed");
       }
     }
 
@@ -218,43 +173,44 @@ std::string migrate(Poco::Data::Session& db, const std::string& path) {
     }
     try {
       for (int from = version; from < kLatestVersion; ++from)
-        for (const auto& statement : migration(from)) db << statement, now;
-      db << "PRAGMA user_version = " + std::to_string(kLatestVersion), now;
+        for (const auto& statement : migration(from)) db.exec(statement);
+      db.exec("PRAGMA user_version = " + std::to_string(kLatestVersion));
       transaction.commit();
-    } catch (const Poco::Exception& e) {
+    } catch (const sqlite::Failure& e) {
       throw Error(path + ": migrating the database from version " + std::to_string(version) +
-                  " to " + std::to_string(kLatestVersion) + " failed (" + sqlite_message(e) +
+                  " to " + std::to_string(kLatestVersion) + " failed (" + e.what() +
                   "); it is unchanged" + (backup.empty() ? "" : ", and copied to " + backup));
     }
     return backup;
   }
 }
 
-void set_busy_timeout(Poco::Data::Session& db) {
-  db << "PRAGMA busy_timeout = " + std::to_string(kBusyTimeoutMs), now;
+void set_busy_timeout(sqlite::Db& db) {
+  db.exec("PRAGMA busy_timeout = " + std::to_string(kBusyTimeoutMs));
 }
 
-void use_wal_and_foreign_keys(Poco::Data::Session& db) {
-  std::string mode;
-  db << "PRAGMA journal_mode", into(mode), now;
-  if (Poco::toLower(mode) != "wal") db << "PRAGMA journal_mode = WAL", into(mode), now;
-  db << "PRAGMA foreign_keys = ON", now;
+void use_wal_and_foreign_keys(sqlite::Db& db) {
+  bool wal = false;
+  {
+    auto mode = db.prepare("PRAGMA journal_mode");
+    wal = mode.step() && Poco::toLower(mode.text(0)) == "wal";
+  }  // finished before the journal mode can change
+  if (!wal) db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA foreign_keys = ON");
 }
 
-WriteTransaction::WriteTransaction(Poco::Data::Session& db) : db_(db) {
-  db_ << "BEGIN IMMEDIATE", now;
-}
+WriteTransaction::WriteTransaction(sqlite::Db& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
 
 WriteTransaction::~WriteTransaction() {
   if (!open_) return;
   try {
-    db_ << "ROLLBACK", now;
-  } catch (const Poco::Exception&) {
+    db_.exec("ROLLBACK");
+  } catch (const sqlite::Failure&) {
   }
 }
 
 void WriteTransaction::commit() {
-  db_ << "COMMIT", now;
+  db_.exec("COMMIT");
   open_ = false;
 }
 

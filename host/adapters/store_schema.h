@@ -1,10 +1,10 @@
 #pragma once
 // The SQLite schema of the store, its migrations (numbered by PRAGMA user_version) and the
 // checks that run before hqt writes to a database file. See docs/store.md.
-#include <Poco/Data/Session.h>
-
 #include <string>
 #include <vector>
+
+#include "adapters/sqlite_db.h"
 
 namespace hqt::store {
 
@@ -13,9 +13,6 @@ constexpr int kLatestVersion = 2;
 
 // The statements that bring a database at version `from` to `from + 1`.
 const std::vector<std::string>& migration(int from);
-
-// Registers the Poco SQLite connector once per process.
-void register_sqlite();
 
 // Opens `path` read-only and checks that hqt may use it: an SQLite database, intact (quick
 // check), either empty or at a version this program knows, and not some other program's
@@ -28,29 +25,26 @@ void check_before_open(const std::string& path);
 // database gets every migration at once and no copy. Safe when several processes open the same
 // database at once: the one that takes the write lock first migrates, the others find it done.
 // Returns the path of the copy made, or "".
-std::string migrate(Poco::Data::Session& db, const std::string& path);
+std::string migrate(sqlite::Db& db, const std::string& path);
 
 // WAL journal (readers and writers in several processes at once), a busy timeout, foreign keys.
-void set_busy_timeout(Poco::Data::Session& db);
-void use_wal_and_foreign_keys(Poco::Data::Session& db);
+void set_busy_timeout(sqlite::Db& db);
+void use_wal_and_foreign_keys(sqlite::Db& db);
 
 // BEGIN IMMEDIATE: takes the write lock at the start, so a transaction that reads and then writes
 // waits for other writers (busy timeout) instead of failing on its first write. Rolls back unless
 // committed.
 class WriteTransaction {
  public:
-  explicit WriteTransaction(Poco::Data::Session& db);
+  explicit WriteTransaction(sqlite::Db& db);
   ~WriteTransaction();
   WriteTransaction(const WriteTransaction&) = delete;
   WriteTransaction& operator=(const WriteTransaction&) = delete;
   void commit();
 
  private:
-  Poco::Data::Session& db_;
+  sqlite::Db& db_;
   bool open_ = true;
 };
-
-// SQLite's message without Poco's repetition ("x: x" -> "x").
-std::string sqlite_message(const Poco::Exception& e);
 
 }  // namespace hqt::store

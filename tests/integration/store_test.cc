@@ -1,6 +1,4 @@
-#include <Poco/Data/Session.h>
 #include <Poco/File.h>
-#include <Poco/Nullable.h>
 #include <Poco/Path.h>
 #include <gtest/gtest.h>
 
@@ -8,34 +6,34 @@
 #include <set>
 #include <thread>
 
+#include "adapters/sqlite_db.h"
 #include "adapters/sqlite_store.h"
 #include "adapters/store_schema.h"
 #include "core/error.h"
 #include "integration/test_util.h"
 
-using namespace Poco::Data::Keywords;
-
 namespace hqt {
 namespace {
 
 // A connection of its own, for looking at (and tampering with) the file behind the store's back.
-Poco::Data::Session raw(const std::string& path) {
-  store::register_sqlite();
-  return Poco::Data::Session("SQLite", path);
+std::unique_ptr<sqlite::Db> raw(const std::string& path) {
+  return std::make_unique<sqlite::Db>(path, sqlite::Db::read_write_create());
+}
+
+// The first column of every row.
+std::vector<std::string> texts(sqlite::Db& db, const std::string& sql) {
+  std::vector<std::string> out;
+  auto select = db.prepare(sql);
+  while (select.step()) out.push_back(select.text(0));
+  return out;
 }
 
 int user_version(const std::string& path) {
-  auto db = raw(path);
-  int version = -1;
-  db << "PRAGMA user_version", into(version), now;
-  return version;
+  return static_cast<int>(raw(path)->integer("PRAGMA user_version"));
 }
 
 std::vector<std::string> columns(const std::string& path, const std::string& table) {
-  auto db = raw(path);
-  std::vector<std::string> names;
-  db << "SELECT name FROM pragma_table_info('" + table + "')", into(names), now;
-  return names;
+  return texts(*raw(path), "SELECT name FROM pragma_table_info('" + table + "')");
 }
 
 bool has_column(const std::string& path, const std::string& table, const std::string& column) {
@@ -63,35 +61,35 @@ std::string open_error(const std::string& path) {
 // The baseline schema exactly as version 1 of hqt created it.
 void create_version_1(const std::string& path) {
   auto db = raw(path);
-  db << "CREATE TABLE projects ( id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE,"
-        " path TEXT NOT NULL UNIQUE, created_at INTEGER NOT NULL)",
-      now;
-  db << "CREATE TABLE harnesses ( id INTEGER PRIMARY KEY AUTOINCREMENT,"
-        " name TEXT NOT NULL UNIQUE)",
-      now;
-  db << "CREATE TABLE sessions ( id INTEGER PRIMARY KEY AUTOINCREMENT,"
-        " project_id INTEGER NOT NULL REFERENCES projects(id),"
-        " harness_id INTEGER NOT NULL REFERENCES harnesses(id),"
-        " nickname TEXT NOT NULL DEFAULT '', model TEXT NOT NULL DEFAULT '',"
-        " tmux_session TEXT NOT NULL DEFAULT '', harness_session_id TEXT NOT NULL DEFAULT '',"
-        " created_at INTEGER NOT NULL)",
-      now;
-  db << "CREATE INDEX sessions_by_project ON sessions(project_id)", now;
-  db << "PRAGMA user_version = 1", now;
+  db->exec(
+      "CREATE TABLE projects ( id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE,"
+      " path TEXT NOT NULL UNIQUE, created_at INTEGER NOT NULL)");
+  db->exec(
+      "CREATE TABLE harnesses ( id INTEGER PRIMARY KEY AUTOINCREMENT,"
+      " name TEXT NOT NULL UNIQUE)");
+  db->exec(
+      "CREATE TABLE sessions ( id INTEGER PRIMARY KEY AUTOINCREMENT,"
+      " project_id INTEGER NOT NULL REFERENCES projects(id),"
+      " harness_id INTEGER NOT NULL REFERENCES harnesses(id),"
+      " nickname TEXT NOT NULL DEFAULT '', model TEXT NOT NULL DEFAULT '',"
+      " tmux_session TEXT NOT NULL DEFAULT '', harness_session_id TEXT NOT NULL DEFAULT '',"
+      " created_at INTEGER NOT NULL)");
+  db->exec("CREATE INDEX sessions_by_project ON sessions(project_id)");
+  db->exec("PRAGMA user_version = 1");
 }
 
 void fill_version_1(const std::string& path) {
   auto db = raw(path);
-  db << "INSERT INTO projects (id, name, path, created_at) VALUES"
-        " (1, 'alpha', '/src/alpha', 1700000001), (4, 'beta', '/src/beta', 1700000002)",
-      now;
-  db << "INSERT INTO harnesses (id, name) VALUES (1, 'claude'), (2, 'codex')", now;
-  db << "INSERT INTO sessions (id, project_id, harness_id, nickname, model, tmux_session,"
-        " harness_session_id, created_at) VALUES"
-        " (3, 1, 1, 'fix-bug', 'opus', 'hqt-3', 'c0ffee', 1700000010),"
-        " (7, 4, 2, 'refactor', '', 'hqt-7', '', 1700000020),"
-        " (9, 1, 2, 'docs', 'o3', 'hqt-9', 'abc-123', 1700000030)",
-      now;
+  db->exec(
+      "INSERT INTO projects (id, name, path, created_at) VALUES"
+      " (1, 'alpha', '/src/alpha', 1700000001), (4, 'beta', '/src/beta', 1700000002)");
+  db->exec("INSERT INTO harnesses (id, name) VALUES (1, 'claude'), (2, 'codex')");
+  db->exec(
+      "INSERT INTO sessions (id, project_id, harness_id, nickname, model, tmux_session,"
+      " harness_session_id, created_at) VALUES"
+      " (3, 1, 1, 'fix-bug', 'opus', 'hqt-3', 'c0ffee', 1700000010),"
+      " (7, 4, 2, 'refactor', '', 'hqt-7', '', 1700000020),"
+      " (9, 1, 2, 'docs', 'o3', 'hqt-9', 'abc-123', 1700000030)");
 }
 
 Session draft(int64_t project_id, const std::string& harness, const std::string& nickname,
@@ -128,9 +126,7 @@ TEST(Store, UsesWalAndEnforcesForeignKeys) {
   std::string path = dir.path() + "/hqt.db";
   auto store = open_sqlite_store(path);
   auto db = raw(path);
-  std::string mode;
-  db << "PRAGMA journal_mode", into(mode), now;
-  EXPECT_EQ(mode, "wal");
+  EXPECT_EQ(texts(*db, "PRAGMA journal_mode"), std::vector<std::string>{"wal"});
   // A session of an unknown project is refused.
   try {
     store->add_session(draft(42, "claude", "x"));
@@ -215,8 +211,7 @@ TEST(Store, SessionRowsCarryProjectAndHarnessNames) {
 
   // One harness row per harness name.
   auto db = raw(dir.path() + "/hqt.db");
-  Poco::Int64 harnesses = 0;
-  db << "SELECT COUNT(*) FROM harnesses", into(harnesses), now;
+  int64_t harnesses = db->integer("SELECT COUNT(*) FROM harnesses");
   EXPECT_EQ(harnesses, 2);
 
   auto of_alpha = store->sessions(alpha.id);
@@ -286,14 +281,13 @@ TEST(Store, SandboxPolicyRoundTripsThroughSandboxJson) {
     auto found = store->find_session(ids[i]);
     ASSERT_TRUE(found);
     EXPECT_EQ(found->sandbox, cases[i].policy) << "case " << i;
-    Poco::Nullable<std::string> stored;
-    Poco::Int64 id = ids[i];
-    db << "SELECT sandbox_json FROM sessions WHERE id = ?", use(id), into(stored), now;
+    auto stored = db->prepare("SELECT sandbox_json FROM sessions WHERE id = ?");
+    ASSERT_TRUE(stored.bind(1, ids[i]).step()) << "case " << i;
     if (cases[i].json) {
-      ASSERT_FALSE(stored.isNull()) << "case " << i;
-      EXPECT_EQ(stored.value(), *cases[i].json);
+      ASSERT_FALSE(stored.is_null(0)) << "case " << i;
+      EXPECT_EQ(stored.text(0), *cases[i].json);
     } else {
-      EXPECT_TRUE(stored.isNull()) << "case " << i;
+      EXPECT_TRUE(stored.is_null(0)) << "case " << i;
     }
   }
 }
@@ -315,9 +309,10 @@ TEST(Store, MalformedSandboxJsonIsAnErrorNamingTheSession) {
   };
   auto db = raw(path);
   for (const auto& value : bad) {
-    std::string text = value;
-    Poco::Int64 id = s.id;
-    db << "UPDATE sessions SET sandbox_json = ? WHERE id = ?", use(text), use(id), now;
+    db->prepare("UPDATE sessions SET sandbox_json = ? WHERE id = ?")
+        .bind(1, value)
+        .bind(2, s.id)
+        .run();
     try {
       store->find_session(s.id);
       ADD_FAILURE() << "accepted " << value;
@@ -387,9 +382,8 @@ TEST(Store, Version1DatabaseMigratesKeepingEveryRowAndIsBackedUpFirst) {
   EXPECT_EQ(user_version(backup), 1);
   EXPECT_FALSE(has_column(backup, "sessions", "sandbox_json"));
   auto copy = raw(backup);
-  std::vector<std::string> names, nicknames;
-  copy << "SELECT name FROM projects ORDER BY id", into(names), now;
-  copy << "SELECT nickname FROM sessions ORDER BY id", into(nicknames), now;
+  auto names = texts(*copy, "SELECT name FROM projects ORDER BY id");
+  auto nicknames = texts(*copy, "SELECT nickname FROM sessions ORDER BY id");
   EXPECT_EQ(names, (std::vector<std::string>{"alpha", "beta"}));
   EXPECT_EQ(nicknames, (std::vector<std::string>{"fix-bug", "refactor", "docs"}));
 
@@ -446,9 +440,9 @@ void make_newer(const std::string& path) {
   create_version_1(path);
   fill_version_1(path);
   auto db = raw(path);
-  db << "ALTER TABLE sessions ADD COLUMN sandbox_json TEXT", now;
-  db << "ALTER TABLE sessions ADD COLUMN from_the_future TEXT", now;
-  db << "PRAGMA user_version = 7", now;
+  db->exec("ALTER TABLE sessions ADD COLUMN sandbox_json TEXT");
+  db->exec("ALTER TABLE sessions ADD COLUMN from_the_future TEXT");
+  db->exec("PRAGMA user_version = 7");
 }
 
 void make_not_sqlite(const std::string& path) {
@@ -460,12 +454,12 @@ void make_not_sqlite(const std::string& path) {
 void make_corrupted(const std::string& path) {
   {
     auto db = raw(path);
-    db << "CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)", now;
-    db << "CREATE INDEX filler_text ON filler(text)", now;
-    db << "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)"
-          " INSERT INTO filler (text) SELECT printf('%.400c', char(65 + i % 26)) FROM n",
-        now;
-    db << "PRAGMA user_version = 2", now;
+    db->exec("CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)");
+    db->exec("CREATE INDEX filler_text ON filler(text)");
+    db->exec(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)"
+        " INSERT INTO filler (text) SELECT printf('%.400c', char(65 + i % 26)) FROM n");
+    db->exec("PRAGMA user_version = 2");
   }
   std::string bytes = test::read_file(path);
   ASSERT_GT(bytes.size(), 3 * 4096u);
@@ -476,8 +470,8 @@ void make_corrupted(const std::string& path) {
 // A valid SQLite file of some other program: tables but no hqt schema version.
 void make_foreign(const std::string& path) {
   auto db = raw(path);
-  db << "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)", now;
-  db << "INSERT INTO notes (text) VALUES ('keep me')", now;
+  db->exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)");
+  db->exec("INSERT INTO notes (text) VALUES ('keep me')");
 }
 
 class RefusedFile : public ::testing::TestWithParam<Refused> {};

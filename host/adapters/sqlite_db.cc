@@ -1,0 +1,116 @@
+#include "adapters/sqlite_db.h"
+
+#include <sqlite3.h>
+
+#include <cstdio>
+
+namespace hqt::sqlite {
+namespace {
+
+[[noreturn]] void fail(sqlite3* db, int code) {
+  std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
+  throw Failure(code & 0xff, message);
+}
+
+void check(sqlite3* db, int code) {
+  if (code != SQLITE_OK) fail(db, code);
+}
+
+}  // namespace
+
+Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
+  check(db_,
+        sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &statement_, nullptr));
+}
+
+Statement::~Statement() { sqlite3_finalize(statement_); }
+
+Statement::Statement(Statement&& other) noexcept : db_(other.db_), statement_(other.statement_) {
+  other.statement_ = nullptr;
+}
+
+Statement& Statement::bind(int index, int64_t value) {
+  check(db_, sqlite3_bind_int64(statement_, index, value));
+  return *this;
+}
+
+Statement& Statement::bind(int index, const std::string& value) {
+  check(db_, sqlite3_bind_text(statement_, index, value.data(), static_cast<int>(value.size()),
+                               SQLITE_TRANSIENT));
+  return *this;
+}
+
+Statement& Statement::bind(int index, const std::optional<std::string>& value) {
+  if (value) return bind(index, *value);
+  check(db_, sqlite3_bind_null(statement_, index));
+  return *this;
+}
+
+bool Statement::step() {
+  int code = sqlite3_step(statement_);
+  if (code == SQLITE_ROW) return true;
+  if (code == SQLITE_DONE) return false;
+  fail(db_, code);
+}
+
+int Statement::run() {
+  while (step()) {
+  }
+  return sqlite3_changes(db_);
+}
+
+bool Statement::is_null(int column) const {
+  return sqlite3_column_type(statement_, column) == SQLITE_NULL;
+}
+
+int64_t Statement::integer(int column) const { return sqlite3_column_int64(statement_, column); }
+
+std::string Statement::text(int column) const {
+  auto bytes = sqlite3_column_text(statement_, column);
+  if (!bytes) return {};
+  return std::string(reinterpret_cast<const char*>(bytes),
+                     static_cast<size_t>(sqlite3_column_bytes(statement_, column)));
+}
+
+Db::Db(const std::string& filename, int flags) {
+  int code = sqlite3_open_v2(filename.c_str(), &db_, flags, nullptr);
+  if (code != SQLITE_OK) {
+    std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
+    sqlite3_close(db_);
+    throw Failure(code & 0xff, message);
+  }
+  sqlite3_extended_result_codes(db_, 0);
+}
+
+Db::~Db() { sqlite3_close_v2(db_); }
+
+int Db::read_write_create() { return SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; }
+
+int Db::read_only() { return SQLITE_OPEN_READONLY | SQLITE_OPEN_URI; }
+
+void Db::exec(const std::string& sql) {
+  char* error = nullptr;
+  int code = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error);
+  if (code == SQLITE_OK) return;
+  std::string message = error ? error : sqlite3_errstr(code);
+  sqlite3_free(error);
+  throw Failure(code & 0xff, message);
+}
+
+int64_t Db::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
+
+std::string readonly_uri(const std::string& path) {
+  std::string uri = "file:";
+  for (char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      char escaped[4];
+      std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned char>(c));
+      uri += escaped;
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?mode=ro";
+}
+
+}  // namespace hqt::sqlite
