@@ -1,5 +1,6 @@
 #pragma once
-// Command-line parsing for one subcommand, on top of Poco::Util::OptionProcessor.
+// Command-line parsing for one subcommand, on top of getopt_long: --name VALUE, --name=VALUE,
+// unambiguous abbreviations (--proj), "--" ending the options.
 #include <map>
 #include <set>
 #include <string>
