@@ -2,8 +2,6 @@
 
 #include <sqlite3.h>
 
-#include <cstdio>
-
 namespace hqt::sqlite {
 namespace {
 
@@ -72,8 +70,9 @@ std::string Statement::text(int column) const {
                      static_cast<size_t>(sqlite3_column_bytes(statement_, column)));
 }
 
-Db::Db(const std::string& filename, int flags) {
-  int code = sqlite3_open_v2(filename.c_str(), &db_, flags, nullptr);
+Db::Db(const std::string& path) {
+  int code =
+      sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   if (code != SQLITE_OK) {
     std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
     sqlite3_close(db_);
@@ -83,10 +82,6 @@ Db::Db(const std::string& filename, int flags) {
 }
 
 Db::~Db() { sqlite3_close_v2(db_); }
-
-int Db::read_write_create() { return SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; }
-
-int Db::read_only() { return SQLITE_OPEN_READONLY | SQLITE_OPEN_URI; }
 
 void Db::exec(const std::string& sql) {
   char* error = nullptr;
@@ -99,18 +94,8 @@ void Db::exec(const std::string& sql) {
 
 int64_t Db::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
 
-std::string readonly_uri(const std::string& path) {
-  std::string uri = "file:";
-  for (char c : path) {
-    if (c == '%' || c == '?' || c == '#') {
-      char escaped[4];
-      std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned char>(c));
-      uri += escaped;
-    } else {
-      uri += c;
-    }
-  }
-  return uri + "?mode=ro";
+void Db::keep_wal_on_close() {
+  sqlite3_db_config(db_, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
 }
 
 }  // namespace hqt::sqlite

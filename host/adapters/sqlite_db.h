@@ -53,17 +53,11 @@ class Statement {
 
 class Db {
  public:
-  // `flags` are sqlite3_open_v2's: read_write_create() or read_only().
-  Db(const std::string& filename, int flags);
+  // Opens `path` read-write, creating the file when missing.
+  explicit Db(const std::string& path);
   ~Db();
   Db(const Db&) = delete;
   Db& operator=(const Db&) = delete;
-
-  // Opens read-write, creating the file when missing.
-  static int read_write_create();
-  // Opens read-only, `filename` being a readonly_uri(): the file is never created, recovered
-  // into or rewritten.
-  static int read_only();
 
   Statement prepare(std::string_view sql) { return Statement(db_, sql); }
   // Runs statements that return no rows.
@@ -78,12 +72,12 @@ class Db {
     return statement.step() ? statement.integer(0) : 0;
   }
   int64_t last_insert_id() const;
+  // Closing the last connection normally moves the WAL's frames into the database file; after
+  // this it leaves both files as they are.
+  void keep_wal_on_close();
 
  private:
   sqlite3* db_ = nullptr;
 };
-
-// "file:<path>?mode=ro" with the characters a URI gives meaning to escaped.
-std::string readonly_uri(const std::string& path);
 
 }  // namespace hqt::sqlite

@@ -269,18 +269,24 @@ class SqliteStore final : public Store {
 }  // namespace
 
 std::unique_ptr<Store> open_sqlite_store(const std::string& path) {
-  // Nothing below writes to a file that check_before_open() refused.
-  store::check_before_open(path);
+  // Nothing below writes to a file that a check refused.
+  store::check_file(path);
   try {
     Poco::File(Poco::Path(path).parent()).createDirectories();
   } catch (const Poco::Exception& e) {
     throw Error(path + ": cannot create its directory (" + e.displayText() + ")");
   }
   try {
-    auto db = std::make_unique<sqlite::Db>(path, sqlite::Db::read_write_create());
+    auto db = std::make_unique<sqlite::Db>(path);
     store::set_busy_timeout(*db);
-    store::migrate(*db, path);
-    store::use_wal_and_foreign_keys(*db);
+    try {
+      store::check_database(*db, path);
+      store::migrate(*db, path);
+    } catch (...) {
+      db->keep_wal_on_close();  // a refused file: not even its own WAL is moved into it
+      throw;
+    }
+    store::configure(*db);
     return std::make_unique<SqliteStore>(path, std::move(db));
   } catch (const sqlite::Failure& e) {
     throw Error(path + ": cannot open the database (" + e.what() + ")");

@@ -104,16 +104,17 @@ void remove_quietly(const std::string& path) {
 
 const std::vector<std::string>& migration(int from) { return kMigrations.at(from); }
 
-void check_before_open(const std::string& path) {
+void check_file(const std::string& path) {
   Poco::File file(path);
   if (!file.exists()) return;
   if (file.isDirectory()) throw Error(path + ": is a directory, not a database");
   if (!file.canRead()) throw Error(path + ": cannot read the database (permission denied)");
   if (file.getSize() == 0) return;  // what SQLite makes of an empty file: a new database
   if (!has_sqlite_magic(path)) refuse_not_sqlite(path);
+}
+
+void check_database(sqlite::Db& db, const std::string& path) {
   try {
-    sqlite::Db db(sqlite::readonly_uri(path), sqlite::Db::read_only());
-    set_busy_timeout(db);
     std::vector<std::string> problems;
     auto check = db.prepare("PRAGMA quick_check");
     while (check.step()) problems.push_back(check.text(0));
@@ -122,9 +123,6 @@ void check_before_open(const std::string& path) {
     refuse_unknown_version(db, path, user_version(db));
   } catch (const sqlite::Failure& e) {
     if (e.code() == SQLITE_CORRUPT || e.code() == SQLITE_NOTADB) refuse_corrupted(path, e.what());
-    // A rollback journal left by a crash can only be replayed by a writer. The read-write
-    // connection replays it, and migrate() repeats the version checks under its write lock.
-    if (e.code() == SQLITE_READONLY) return;
     throw Error(path + ": cannot read the database (" + e.what() + ")");
   }
 }
@@ -189,13 +187,14 @@ void set_busy_timeout(sqlite::Db& db) {
   db.exec("PRAGMA busy_timeout = " + std::to_string(kBusyTimeoutMs));
 }
 
-void use_wal_and_foreign_keys(sqlite::Db& db) {
+void configure(sqlite::Db& db) {
   bool wal = false;
   {
     auto mode = db.prepare("PRAGMA journal_mode");
     wal = mode.step() && Poco::toLower(mode.text(0)) == "wal";
   }  // finished before the journal mode can change
   if (!wal) db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA foreign_keys = ON");
 }
 

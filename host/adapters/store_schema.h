@@ -14,11 +14,15 @@ constexpr int kLatestVersion = 2;
 // The statements that bring a database at version `from` to `from + 1`.
 const std::vector<std::string>& migration(int from);
 
-// Opens `path` read-only and checks that hqt may use it: an SQLite database, intact (quick
-// check), either empty or at a version this program knows, and not some other program's
-// database. Throws Error naming the file and the problem; the file is not written. A missing or
-// empty file passes.
-void check_before_open(const std::string& path);
+// Checks the file at `path` before SQLite opens it: not a directory, readable, and (unless empty
+// or missing, which become a fresh database) carrying SQLite's magic header. Throws Error naming
+// the file and the problem.
+void check_file(const std::string& path);
+
+// On a connection that has written nothing yet: the database is intact (quick check), either
+// empty or at a version this program knows, and not some other program's database. Throws Error
+// naming the file and the problem; nothing is written.
+void check_database(sqlite::Db& db, const std::string& path);
 
 // On an open read-write connection: makes a consistent copy of an older database beside it
 // (`<path>.bak-v<N>`), then runs the missing migrations in one write transaction. A fresh
@@ -27,9 +31,11 @@ void check_before_open(const std::string& path);
 // Returns the path of the copy made, or "".
 std::string migrate(sqlite::Db& db, const std::string& path);
 
-// WAL journal (readers and writers in several processes at once), a busy timeout, foreign keys.
+// A busy timeout: a writer waits for another one instead of failing.
 void set_busy_timeout(sqlite::Db& db);
-void use_wal_and_foreign_keys(sqlite::Db& db);
+// After the checks and migrations: WAL journal (readers and writers in several processes at once)
+// synced at checkpoints only (synchronous = NORMAL), foreign keys.
+void configure(sqlite::Db& db);
 
 // BEGIN IMMEDIATE: takes the write lock at the start, so a transaction that reads and then writes
 // waits for other writers (busy timeout) instead of failing on its first write. Rolls back unless

@@ -17,7 +17,7 @@ namespace {
 
 // A connection of its own, for looking at (and tampering with) the file behind the store's back.
 std::unique_ptr<sqlite::Db> raw(const std::string& path) {
-  return std::make_unique<sqlite::Db>(path, sqlite::Db::read_write_create());
+  return std::make_unique<sqlite::Db>(path);
 }
 
 // The first column of every row.
@@ -445,6 +445,16 @@ void make_newer(const std::string& path) {
   db->exec("PRAGMA user_version = 7");
 }
 
+// The same, in WAL mode, its last changes still in the WAL (as a crash leaves them): checking it
+// must not move them into the database file.
+void make_newer_with_its_wal(const std::string& path) {
+  make_newer(path);
+  auto db = raw(path);
+  db->exec("PRAGMA journal_mode = WAL");
+  db->exec("INSERT INTO projects (name, path, created_at) VALUES ('late', '/src/late', 1)");
+  db->keep_wal_on_close();
+}
+
 void make_not_sqlite(const std::string& path) {
   test::write_file(path, "projects:\n  - alpha\n  - beta\n" + std::string(5000, 'x'));
 }
@@ -515,6 +525,8 @@ TEST_P(RefusedFile, FailsTheCliWithExit1AndLeavesTheFileAsItWas) {
 INSTANTIATE_TEST_SUITE_P(
     Store, RefusedFile,
     ::testing::Values(Refused{"Newer", make_newer,
+                              "database version 7 is newer than this hqt (2); upgrade hqt"},
+                      Refused{"NewerWithItsWal", make_newer_with_its_wal,
                               "database version 7 is newer than this hqt (2); upgrade hqt"},
                       Refused{"NotSqlite", make_not_sqlite, "not an SQLite database"},
                       Refused{"Corrupted", make_corrupted, "database is corrupted"},
