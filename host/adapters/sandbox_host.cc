@@ -1,5 +1,6 @@
 #include "adapters/sandbox_host.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/stat.h>
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -66,24 +68,40 @@ bool knows_disable_userns(const std::string& bwrap) {
   return result;
 }
 
-// Files and directories under /etc that not everyone may read: shadow, private keys. Symlinks
-// are left alone (what they point at is judged where it is, if it is shown at all).
-void find_etc_secrets(Facts& facts) {
-  std::error_code ec;
-  fs::recursive_directory_iterator it("/etc", fs::directory_options::skip_permission_denied, ec);
-  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+// Files and directories under `path` (open as `dir_fd`, which this takes over) that not
+// everyone may read. Symlinks are left alone (what they point at is judged where it is, if it is
+// shown at all). Each entry is looked at relative to its directory's descriptor: no path is
+// resolved twice, and the process's working directory is never changed (other threads run).
+void find_secrets_under(int dir_fd, const std::string& path, Facts& facts) {
+  DIR* dir = ::fdopendir(dir_fd);
+  if (!dir) {
+    ::close(dir_fd);
+    return;
+  }
+  while (const dirent* entry = ::readdir(dir)) {
+    const std::string name = entry->d_name;
+    if (name == "." || name == ".." || entry->d_type == DT_LNK) continue;
     struct stat st {};
-    std::string path = it->path().string();
-    if (::lstat(path.c_str(), &st) != 0) continue;
+    if (::fstatat(::dirfd(dir), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+    const std::string child = path + "/" + name;
     if (S_ISDIR(st.st_mode)) {
       if ((st.st_mode & S_IROTH) == 0 || (st.st_mode & S_IXOTH) == 0) {
-        facts.etc_secret_dirs.push_back(path);
-        it.disable_recursion_pending();
+        facts.etc_secret_dirs.push_back(child);  // hidden whole: nothing inside to look at
+        continue;
       }
+      int fd =
+          ::openat(::dirfd(dir), entry->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (fd >= 0) find_secrets_under(fd, child, facts);
     } else if (S_ISREG(st.st_mode) && (st.st_mode & S_IROTH) == 0) {
-      facts.etc_secret_files.push_back(path);
+      facts.etc_secret_files.push_back(child);
     }
   }
+  ::closedir(dir);
+}
+
+void find_etc_secrets(Facts& facts) {
+  int fd = ::open("/etc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) find_secrets_under(fd, "/etc", facts);
 }
 
 // Follows /etc/resolv.conf's symlinks to the first path outside /etc (systemd-resolved keeps
@@ -253,6 +271,9 @@ Facts gather_facts(const std::vector<std::string>& command, const std::string& p
   Facts facts;
   facts.bwrap = bwrap_path();
   if (facts.bwrap.empty()) facts.bwrap = "bwrap";
+  // `bwrap --version` runs while the files are looked at.
+  auto disable_userns =
+      std::async(std::launch::async, [bwrap = facts.bwrap] { return knows_disable_userns(bwrap); });
   facts.home = home_dir();
   for (const auto& dir : system_dirs()) {
     std::error_code ec;
@@ -273,7 +294,7 @@ Facts gather_facts(const std::vector<std::string>& command, const std::string& p
   // lives outside the system dirs.
   std::string shell = paths::env("SHELL");
   if (!shell.empty() && shell[0] == '/') find_tools(facts, shell, project_dir);
-  facts.disable_userns = knows_disable_userns(facts.bwrap);
+  facts.disable_userns = disable_userns.get();
   return facts;
 }
 
