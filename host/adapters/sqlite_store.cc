@@ -157,8 +157,12 @@ class SqliteStore final : public Store {
           .bind(7, sandbox)
           .run();
       int64_t id = db_->last_insert_id();
-      db_->prepare("UPDATE sessions SET tmux_session = 'hqt-' || id WHERE id = ?")
-          .bind(1, id)
+      db_->prepare(
+             "UPDATE sessions SET tmux_session = 'hqt-' || id,"
+             " nickname = CASE nickname WHEN '' THEN ?1 || '-' || id ELSE nickname END"
+             " WHERE id = ?2")
+          .bind(1, session.harness)
+          .bind(2, id)
           .run();
       transaction.commit();
       return *find_session(id);

@@ -1,6 +1,7 @@
 #include "app/context.h"
 
 #include <filesystem>
+#include <future>
 
 #include "adapters/config_loader.h"
 #include "adapters/paths.h"
@@ -52,6 +53,11 @@ PluginHost& Context::plugins() {
 
 SessionService& Context::sessions() {
   if (!sessions_) {
+    // The plugins load while the store opens: a command that needs sessions needs both.
+    config();
+    auto loading = std::async(std::launch::async, [this] { plugins(); });
+    store();
+    loading.get();
     sessions_ = std::make_unique<SessionService>(
         store(), tmux(), plugins(),
         [](const HarnessInfo& harness, const std::vector<std::string>& command,

@@ -112,10 +112,6 @@ CreateResult SessionService::create(const NewSession& request) {
 
   CreateResult result;
   result.session = store_.add_session(draft);
-  if (result.session.nickname.empty()) {
-    result.session.nickname = harness.info().name + "-" + std::to_string(result.session.id);
-    store_.rename_session(result.session.id, result.session.nickname);
-  }
   try {
     tmux_.new_session(spec_for(result.session, std::move(argv)));
   } catch (const Error& e) {

@@ -21,7 +21,8 @@ class Store {
   virtual std::optional<Project> find_project(std::string_view name_or_id) = 0;
   virtual void remove_project(int64_t project_id) = 0;
 
-  // Inserts the row and assigns id, tmux_session ("hqt-<id>") and created_at; returns the row.
+  // Inserts the row and assigns id, tmux_session ("hqt-<id>"), created_at and, when it has none,
+  // the nickname "<harness>-<id>"; returns the row.
   virtual Session add_session(const Session& session) = 0;
   virtual std::vector<Session> sessions(std::optional<int64_t> project_id = std::nullopt) = 0;
   virtual std::optional<Session> find_session(int64_t session_id) = 0;

@@ -239,6 +239,18 @@ TEST(Store, SessionRowsCarryProjectAndHarnessNames) {
   EXPECT_GT(four.id, three.id);
 }
 
+TEST(Store, ASessionWithoutANicknameIsNamedAfterItsHarnessAndId) {
+  test::TempDir dir;
+  auto store = open_sqlite_store(dir.path() + "/hqt.db");
+  Project p = store->add_project("alpha", "/src/alpha");
+  Session named = store->add_session(draft(p.id, "claude", "mine"));
+  Session unnamed = store->add_session(draft(p.id, "codex", ""));
+  EXPECT_EQ(named.nickname, "mine");
+  EXPECT_EQ(unnamed.nickname, "codex-" + std::to_string(unnamed.id));
+  EXPECT_EQ(store->find_session(unnamed.id)->nickname, unnamed.nickname);
+  EXPECT_EQ(unnamed.tmux_session, "hqt-" + std::to_string(unnamed.id));
+}
+
 TEST(Store, ProjectWithSessionsIsNotRemoved) {
   test::TempDir dir;
   auto store = open_sqlite_store(dir.path() + "/hqt.db");
