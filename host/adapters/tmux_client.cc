@@ -63,14 +63,15 @@ class TmuxClient : public Tmux {
     argv.insert(argv.end(), {";", "set-option", "-gu", "update-environment"});
     for (const auto& name : spec.env_names)
       argv.insert(argv.end(), {";", "set-option", "-ga", "update-environment", name});
-    argv.insert(argv.end(), {";", "new-session", "-d", "-P", "-F", "#{session_name}", "-s",
-                             spec.session, "-x", "200", "-y", "50", "-c", spec.cwd});
+    argv.insert(argv.end(), {";", "new-session", "-d", "-s", spec.session, "-x", "200", "-y", "50",
+                             "-c", spec.cwd});
     if (!spec.title.empty()) argv.insert(argv.end(), {"-n", spec.title});
     add_command(argv, spec.argv);
     auto result = run_program(argv);
-    // tmux exits 0 when the server it forked cannot create its socket: trust only the session
-    // name it prints back.
-    if (result.code == 0 && trim(result.out) != spec.session) result.code = 1;
+    // tmux exits 0 when the server it forked cannot create its socket ("error creating
+    // /tmp/tmux-0/…"): a new session that says anything at all failed. (Asking for the session's
+    // name back with -P would catch it too, at the cost of one more exchange with the server.)
+    if (result.code == 0 && !trim(result.err).empty()) result.code = 1;
     check(result, "cannot start tmux session " + spec.session);
   }
 
