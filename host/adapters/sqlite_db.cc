@@ -94,6 +94,10 @@ void Db::exec(const std::string& sql) {
 
 int64_t Db::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
 
+void Db::checkpoint() {
+  check(db_, sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr));
+}
+
 void Db::keep_wal_on_close() {
   sqlite3_db_config(db_, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
 }

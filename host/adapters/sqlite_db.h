@@ -72,6 +72,8 @@ class Db {
     return statement.step() ? statement.integer(0) : 0;
   }
   int64_t last_insert_id() const;
+  // Copies the WAL's frames into the database file as far as no reader needs them.
+  void checkpoint();
   // Closing the last connection normally moves the WAL's frames into the database file; after
   // this it leaves both files as they are.
   void keep_wal_on_close();

@@ -206,6 +206,10 @@ class SqliteStore final : public Store {
     });
   }
 
+  void flush() override {
+    guard("writing the database through", [&] { db_->checkpoint(); });
+  }
+
  private:
   // Runs `body`, turning SQLite failures into an Error naming the database and the operation.
   template <typename Body>

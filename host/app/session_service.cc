@@ -112,11 +112,20 @@ CreateResult SessionService::create(const NewSession& request) {
 
   CreateResult result;
   result.session = store_.add_session(draft);
+  // The row reaches the database file while tmux starts the session, instead of after. It is
+  // committed already: should this fail, closing the store does it.
+  auto flushing = std::async(std::launch::async, [this] {
+    try {
+      store_.flush();
+    } catch (const Error&) {
+    }
+  });
   try {
     tmux_.new_session(spec_for(result.session, std::move(argv)));
   } catch (const Error& e) {
     result.spawn_error = e.what();
   }
+  flushing.get();
   return result;
 }
 

@@ -30,6 +30,11 @@ class Store {
                                       const std::string& harness_session_id) = 0;
   virtual void rename_session(int64_t session_id, const std::string& nickname) = 0;
   virtual void remove_session(int64_t session_id) = 0;
+
+  // Moves what was committed into the database file now rather than when the store closes (a
+  // short-lived process then exits sooner). May run on another thread while the caller does
+  // something else, as long as no other call is made meanwhile.
+  virtual void flush() = 0;
 };
 
 }  // namespace hqt

@@ -251,6 +251,19 @@ TEST(Store, ASessionWithoutANicknameIsNamedAfterItsHarnessAndId) {
   EXPECT_EQ(unnamed.tmux_session, "hqt-" + std::to_string(unnamed.id));
 }
 
+TEST(Store, FlushMovesCommittedRowsFromTheWalIntoTheDatabaseFile) {
+  test::TempDir dir;
+  std::string path = dir.path() + "/hqt.db";
+  auto store = open_sqlite_store(path);
+  store->add_project("flushed-project-name", "/src/flushed");
+  EXPECT_EQ(test::read_file(path).find("flushed-project-name"), std::string::npos)
+      << "expected the commit in the WAL only";
+  EXPECT_NE(test::read_file(path + "-wal").find("flushed-project-name"), std::string::npos);
+  store->flush();
+  EXPECT_NE(test::read_file(path).find("flushed-project-name"), std::string::npos);
+  EXPECT_EQ(store->projects().size(), 1u);
+}
+
 TEST(Store, ProjectWithSessionsIsNotRemoved) {
   test::TempDir dir;
   auto store = open_sqlite_store(dir.path() + "/hqt.db");
