@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -72,12 +73,22 @@ bool knows_disable_userns(const std::string& bwrap) {
 // everyone may read. Symlinks are left alone (what they point at is judged where it is, if it is
 // shown at all). Each entry is looked at relative to its directory's descriptor: no path is
 // resolved twice, and the process's working directory is never changed (other threads run).
-void find_secrets_under(int dir_fd, const std::string& path, Facts& facts) {
+// With `subdirs`, the readable subdirectories are not walked but listed there, in order, each
+// with an empty Facts in `found` to fill; what this level finds goes in between, in order.
+struct Subdir {
+  std::string path;
+  std::string name;
+  size_t slot;  // its place in `found`
+};
+
+void find_secrets_under(int dir_fd, const std::string& path, std::vector<Facts>& found,
+                        std::vector<Subdir>* subdirs) {
   DIR* dir = ::fdopendir(dir_fd);
   if (!dir) {
     ::close(dir_fd);
     return;
   }
+  if (found.empty()) found.emplace_back();
   while (const dirent* entry = ::readdir(dir)) {
     const std::string name = entry->d_name;
     if (name == "." || name == ".." || entry->d_type == DT_LNK) continue;
@@ -86,22 +97,58 @@ void find_secrets_under(int dir_fd, const std::string& path, Facts& facts) {
     const std::string child = path + "/" + name;
     if (S_ISDIR(st.st_mode)) {
       if ((st.st_mode & S_IROTH) == 0 || (st.st_mode & S_IXOTH) == 0) {
-        facts.etc_secret_dirs.push_back(child);  // hidden whole: nothing inside to look at
-        continue;
+        found.back().etc_secret_dirs.push_back(child);  // hidden whole: nothing inside to look at
+      } else if (subdirs) {
+        subdirs->push_back({child, name, found.size()});
+        found.emplace_back();  // the subdirectory's findings
+        found.emplace_back();  // what this level finds after it
+      } else {
+        int fd =
+            ::openat(::dirfd(dir), entry->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd >= 0) find_secrets_under(fd, child, found, nullptr);
       }
-      int fd =
-          ::openat(::dirfd(dir), entry->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (fd >= 0) find_secrets_under(fd, child, facts);
     } else if (S_ISREG(st.st_mode) && (st.st_mode & S_IROTH) == 0) {
-      facts.etc_secret_files.push_back(child);
+      found.back().etc_secret_files.push_back(child);
     }
   }
   ::closedir(dir);
 }
 
+// /etc holds about 1300 entries, each needing a stat: its subdirectories are shared out between
+// this thread and one more, each taking the next one left. The order of what is found is the
+// walk's, whichever thread found it.
 void find_etc_secrets(Facts& facts) {
-  int fd = ::open("/etc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd >= 0) find_secrets_under(fd, "/etc", facts);
+  int etc = ::open("/etc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (etc < 0) return;
+  std::vector<Facts> found;
+  std::vector<Subdir> subdirs;
+  find_secrets_under(::dup(etc), "/etc", found, &subdirs);
+  std::atomic<size_t> next{0};
+  auto walk = [&] {
+    for (size_t i; (i = next++) < subdirs.size();) {
+      int fd =
+          ::openat(etc, subdirs[i].name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      std::vector<Facts> inside;
+      if (fd >= 0) find_secrets_under(fd, subdirs[i].path, inside, nullptr);
+      for (auto& part : inside) {
+        auto& slot = found[subdirs[i].slot];
+        slot.etc_secret_dirs.insert(slot.etc_secret_dirs.end(), part.etc_secret_dirs.begin(),
+                                    part.etc_secret_dirs.end());
+        slot.etc_secret_files.insert(slot.etc_secret_files.end(), part.etc_secret_files.begin(),
+                                     part.etc_secret_files.end());
+      }
+    }
+  };
+  auto helper = std::async(std::launch::async, walk);
+  walk();
+  helper.get();
+  ::close(etc);
+  for (auto& part : found) {
+    facts.etc_secret_dirs.insert(facts.etc_secret_dirs.end(), part.etc_secret_dirs.begin(),
+                                 part.etc_secret_dirs.end());
+    facts.etc_secret_files.insert(facts.etc_secret_files.end(), part.etc_secret_files.begin(),
+                                  part.etc_secret_files.end());
+  }
 }
 
 // Follows /etc/resolv.conf's symlinks to the first path outside /etc (systemd-resolved keeps

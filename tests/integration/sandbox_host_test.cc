@@ -4,6 +4,7 @@
 
 #include <Poco/Process.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -125,6 +126,27 @@ TEST_F(SandboxHost, BindLinkedToHomeIsDropped) {
   fs::create_symlink(home, home + "/.claude");
   auto binds = resolve_binds({{"~/.claude", false, true, false}, {"~", false, true, false}});
   EXPECT_TRUE(binds.empty());
+}
+
+// The walk of /etc (shared between two threads) finds exactly what a plain depth-first walk
+// finds, in the same order: everything under /etc that not everyone may read, nested too.
+TEST_F(SandboxHost, EtcSecretsAreThoseAPlainWalkFinds) {
+  std::vector<std::string> files, dirs;
+  std::error_code ec;
+  fs::recursive_directory_iterator it("/etc", fs::directory_options::skip_permission_denied, ec);
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    struct stat st {};
+    if (::lstat(it->path().c_str(), &st) != 0) continue;
+    if (S_ISDIR(st.st_mode) && ((st.st_mode & S_IROTH) == 0 || (st.st_mode & S_IXOTH) == 0)) {
+      dirs.push_back(it->path().string());
+      it.disable_recursion_pending();
+    } else if (S_ISREG(st.st_mode) && (st.st_mode & S_IROTH) == 0) {
+      files.push_back(it->path().string());
+    }
+  }
+  Facts f = gather_facts({"sh"}, project);
+  EXPECT_EQ(f.etc_secret_files, files);
+  EXPECT_EQ(f.etc_secret_dirs, dirs);
 }
 
 TEST_F(SandboxHost, FactsDescribeThisHost) {
