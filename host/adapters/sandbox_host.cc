@@ -231,8 +231,9 @@ long read_sysctl(const char* path) {
 }
 
 // Runs argv with stdin and stdout on /dev/null and `keep_fd` inherited; returns the exit code
-// (-1 when it could not start) and stderr.
-int run_with_fd(const std::vector<std::string>& argv, std::string* err) {
+// (-1 when it could not start) and stderr. Calls `meanwhile` once the program has started.
+int run_with_fd(const std::vector<std::string>& argv, std::string* err,
+                const std::function<void()>& meanwhile) {
   int pipefd[2];
   if (::pipe2(pipefd, O_CLOEXEC) != 0) {
     *err = std::string("pipe: ") + std::strerror(errno);
@@ -255,6 +256,7 @@ int run_with_fd(const std::vector<std::string>& argv, std::string* err) {
     *err = "cannot run " + argv[0] + ": " + std::strerror(rc);
     return -1;
   }
+  meanwhile();  // does not throw
   char buffer[4096];
   ssize_t n;
   while ((n = ::read(pipefd[0], buffer, sizeof buffer)) > 0 || (n < 0 && errno == EINTR))
@@ -375,7 +377,9 @@ std::vector<std::string> pane_argv(const HarnessInfo& harness,
   return argv;
 }
 
-Probe probe() {
+namespace {
+
+Probe probe_with(const std::function<void()>& meanwhile) {
   Probe result;
   if (!is_available()) {
 #ifdef __linux__
@@ -402,7 +406,7 @@ Probe probe() {
     fd = ::open(filter.c_str(), O_RDONLY);  // inherited by bwrap
     if (fd < 0) throw Error("cannot open the seccomp filter '" + filter + "'");
     args.insert(args.begin() + 1, {"--seccomp", std::to_string(fd)});
-    int code = run_with_fd(args, &error);
+    int code = run_with_fd(args, &error, meanwhile);
     result.ok = code == 0;
     if (!result.ok && error.empty()) error = "bwrap exited with " + std::to_string(code);
   } catch (const std::exception& e) {
@@ -420,6 +424,26 @@ Probe probe() {
       static_cast<int>(read_sysctl("/proc/sys/kernel/unprivileged_userns_clone"));
   settings.max_user_namespaces = read_sysctl("/proc/sys/user/max_user_namespaces");
   result.fix = probe_fix(error, settings);
+  return result;
+}
+
+}  // namespace
+
+Probe probe(const std::function<void()>& meanwhile) {
+  bool ran = false;
+  std::exception_ptr failed;
+  auto once = [&] {
+    if (ran) return;
+    ran = true;
+    try {
+      if (meanwhile) meanwhile();
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  };
+  Probe result = probe_with(once);
+  once();  // bwrap never started
+  if (failed) std::rethrow_exception(failed);
   return result;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The host side of the sandbox: whether bubblewrap works here, the facts core/sandbox.h needs,
 // and the argv a sandboxed pane runs. See docs/sandbox.md.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,9 @@ struct Probe {
   std::string fix;     // how to make it work
 };
 // Runs `true` in a real sandbox built exactly as for a session (namespaces, mounts, seccomp).
-Probe probe();
+// `meanwhile` runs once on this thread while bwrap does (or, when bwrap cannot be started, before
+// this returns); an exception from it is rethrown once bwrap has been waited for.
+Probe probe(const std::function<void()>& meanwhile = {});
 
 // The argv a sandboxed pane runs: `<hqt> sandbox-exec --seccomp FILE [--env NAME]... -- bwrap
 // ... -- <command>`. sandbox-exec clears the environment down to the allowlist plus the

@@ -1,5 +1,4 @@
 #include <filesystem>
-#include <future>
 #include <iostream>
 
 #include "adapters/paths.h"
@@ -23,66 +22,69 @@ int doctor(Context& ctx, const Argv& argv) {
   Usage usage{"doctor", "[--json]", {{"json", "", "print JSON"}}};
   Args args = parse(argv, usage);
   if (wants_help(args, usage)) return 0;
-  // The bwrap probe is the slowest check: it runs while the others do.
   bool available = sandbox::is_available();
-  std::future<sandbox::Probe> probing = std::async(
-      std::launch::async, [available] { return available ? sandbox::probe() : sandbox::Probe{}; });
   bool failed = false;
   Object::Ptr report = json_object();
   report->set("version", std::string(HQT_VERSION));
-
-  // The config first: everything else reads it. A bad one is reported, then defaults are used.
   Object::Ptr config = json_object();
-  std::string config_path = ctx.config_path();
-  config->set("path", config_path);
-  config->set("exists", std::filesystem::exists(config_path));
-  std::string config_error;
-  try {
-    ctx.config();
-  } catch (const Error& e) {
-    config_error = e.what();
-    failed = true;
-  }
-  config->set("error", text_or_null(config_error));
-
   Object::Ptr tmux = json_object();
-  std::string tmux_path = paths::which("tmux");
-  std::string tmux_version;
-  if (!tmux_path.empty()) {
-    auto result = run_program({tmux_path, "-V"});
-    tmux_version = result.out.substr(0, result.out.find('\n'));
-  } else {
-    failed = true;
-  }
-  tmux->set("path", text_or_null(tmux_path));
-  tmux->set("version", text_or_null(tmux_version));
-  tmux->set("socket", config_error.empty() ? ctx.tmux_socket() : std::string("hqt"));
-
   Poco::JSON::Array::Ptr harnesses = new Poco::JSON::Array;
   Poco::JSON::Array::Ptr plugins = new Poco::JSON::Array;
-  if (config_error.empty()) {
-    for (const Harness* h : ctx.plugins().all()) {
-      Object::Ptr item = json_object();
-      item->set("name", h->info().name);
-      item->set("display_name", h->info().display_name);
-      item->set("executable", h->info().executable);
-      item->set("found", text_or_null(paths::which(h->info().executable)));
-      harnesses->add(item);
+  std::string config_path, config_error, tmux_path, tmux_version;
+
+  // Everything but the bwrap probe, the slowest check: these run while bwrap does.
+  auto checks = [&] {
+    // The config first: everything else reads it. A bad one is reported, then defaults are used.
+    config_path = ctx.config_path();
+    config->set("path", config_path);
+    config->set("exists", std::filesystem::exists(config_path));
+    try {
+      ctx.config();
+    } catch (const Error& e) {
+      config_error = e.what();
+      failed = true;
     }
-    for (const auto& r : ctx.plugins().reports()) {
-      Object::Ptr item = json_object();
-      item->set("path", r.path);
-      item->set("name", text_or_null(r.name));
-      item->set("loaded", r.loaded);
-      item->set("reason", text_or_null(r.reason));
-      plugins->add(item);
+    config->set("error", text_or_null(config_error));
+
+    tmux_path = paths::which("tmux");
+    if (!tmux_path.empty()) {
+      auto result = run_program({tmux_path, "-V"});
+      tmux_version = result.out.substr(0, result.out.find('\n'));
+    } else {
+      failed = true;
     }
-  }
+    tmux->set("path", text_or_null(tmux_path));
+    tmux->set("version", text_or_null(tmux_version));
+    tmux->set("socket", config_error.empty() ? ctx.tmux_socket() : std::string("hqt"));
+
+    if (config_error.empty()) {
+      for (const Harness* h : ctx.plugins().all()) {
+        Object::Ptr item = json_object();
+        item->set("name", h->info().name);
+        item->set("display_name", h->info().display_name);
+        item->set("executable", h->info().executable);
+        item->set("found", text_or_null(paths::which(h->info().executable)));
+        harnesses->add(item);
+      }
+      for (const auto& r : ctx.plugins().reports()) {
+        Object::Ptr item = json_object();
+        item->set("path", r.path);
+        item->set("name", text_or_null(r.name));
+        item->set("loaded", r.loaded);
+        item->set("reason", text_or_null(r.reason));
+        plugins->add(item);
+      }
+    }
+  };
+  sandbox::Probe probe;
+  if (available)
+    probe = sandbox::probe(checks);
+  else
+    checks();
 
   Object::Ptr bwrap = json_object();
   bwrap->set("available", available);
   bwrap->set("path", text_or_null(sandbox::bwrap_path()));
-  sandbox::Probe probe = probing.get();
   if (available) {
     Object::Ptr ns = json_object();
     ns->set("ok", probe.ok);

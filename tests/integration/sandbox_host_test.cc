@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <sstream>
 
 #include "adapters/sandbox_seccomp.h"
 #include "core/error.h"
@@ -73,6 +74,43 @@ TEST_F(SandboxHost, ProbeRunsARealSandbox) {
   Probe p = probe();
   EXPECT_TRUE(p.ok) << p.detail << " / " << p.fix;
   EXPECT_EQ(p.detail, "");
+}
+
+// Names of this process's children (a child that exited but was not waited for is still one).
+std::vector<std::string> children() {
+  std::vector<std::string> names;
+  for (const auto& task : fs::directory_iterator("/proc/self/task")) {
+    std::istringstream pids(test::read_file(task.path().string() + "/children"));
+    for (std::string pid; pids >> pid;) {
+      std::string comm = test::read_file("/proc/" + pid + "/comm");
+      names.push_back(comm.substr(0, comm.find('\n')));
+    }
+  }
+  return names;
+}
+
+TEST_F(SandboxHost, ProbeRunsTheOtherChecksOnceWhileBwrapRuns) {
+  if (!bwrap_here()) GTEST_SKIP() << "bwrap is not available";
+  int calls = 0;
+  std::vector<std::string> during;
+  Probe p = probe([&] {
+    ++calls;
+    during = children();
+  });
+  EXPECT_TRUE(p.ok) << p.detail;
+  EXPECT_EQ(calls, 1);
+  EXPECT_NE(std::find(during.begin(), during.end(), "bwrap"), during.end());
+  EXPECT_TRUE(children().empty()) << "bwrap was waited for";
+
+  // A failing check is rethrown, after bwrap was waited for.
+  EXPECT_THROW(probe([] { throw Error("check failed"); }), Error);
+  EXPECT_TRUE(children().empty());
+
+  // Without bwrap, the checks run all the same.
+  env.set("PATH", project);
+  calls = 0;
+  EXPECT_FALSE(probe([&] { ++calls; }).ok);
+  EXPECT_EQ(calls, 1);
 }
 
 TEST_F(SandboxHost, PaneArgvIsSandboxExecThenBwrapThenTheCommand) {
