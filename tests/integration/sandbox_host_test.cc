@@ -76,15 +76,20 @@ TEST_F(SandboxHost, ProbeRunsARealSandbox) {
   EXPECT_EQ(p.detail, "");
 }
 
-// Names of this process's children (a child that exited but was not waited for is still one).
+// Names of this process's children (a child that exited but was not waited for is still one),
+// from the parent pid in each /proc/PID/stat.
 std::vector<std::string> children() {
   std::vector<std::string> names;
-  for (const auto& task : fs::directory_iterator("/proc/self/task")) {
-    std::istringstream pids(test::read_file(task.path().string() + "/children"));
-    for (std::string pid; pids >> pid;) {
-      std::string comm = test::read_file("/proc/" + pid + "/comm");
-      names.push_back(comm.substr(0, comm.find('\n')));
-    }
+  const std::string self = std::to_string(::getpid());
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    std::string stat = test::read_file(entry.path().string() + "/stat");
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, the last ')' ends it.
+    size_t open = stat.find('('), close = stat.rfind(')');
+    if (open == std::string::npos || close == std::string::npos) continue;
+    std::istringstream rest(stat.substr(close + 1));
+    std::string state, ppid;
+    if (rest >> state >> ppid && ppid == self)
+      names.push_back(stat.substr(open + 1, close - open - 1));
   }
   return names;
 }
