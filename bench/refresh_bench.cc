@@ -46,7 +46,7 @@ struct Fleet {
     return std::make_unique<SessionService>(
         *store, *tmux, *plugins,
         [](const HarnessInfo&, const std::vector<std::string>& command, const std::string&,
-           const SandboxPolicy&) { return command; });
+           const SandboxPolicy&, bool) { return command; });
   }
 
   bench::TempRoot root;

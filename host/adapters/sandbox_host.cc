@@ -280,7 +280,7 @@ bool is_available() {
 
 std::string bwrap_path() { return paths::which("bwrap"); }
 
-std::vector<MountBind> resolve_binds(const std::vector<Bind>& binds) {
+std::vector<MountBind> resolve_binds(const std::vector<Bind>& binds, MissingBinds missing) {
   const std::string home = home_dir();
   const std::string real_home = canonical(home);
   std::vector<MountBind> out;
@@ -291,7 +291,13 @@ std::vector<MountBind> resolve_binds(const std::vector<Bind>& binds) {
     std::error_code ec;
     bool present = fs::exists(fs::symlink_status(path, ec));
     // Only under $HOME: a plugin must not make hqt create files elsewhere on the host.
-    if (bind.create && !present && is_under(path, home) && path != home) {
+    const bool creatable = bind.create && !present && is_under(path, home) && path != home;
+    if (creatable && missing == MissingBinds::describe) {
+      // Where it will be: the real path of what exists of it, the rest as written.
+      out.push_back({path, fs::weakly_canonical(path, ec).string(), bind.writable});
+      continue;
+    }
+    if (creatable) {
       if (bind.is_file) {
         fs::create_directories(fs::path(path).parent_path(), ec);
         int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -349,26 +355,28 @@ Facts gather_facts(const std::vector<std::string>& command, const std::string& p
 
 std::vector<std::string> bwrap_argv(const HarnessInfo& harness,
                                     const std::vector<std::string>& command,
-                                    const std::string& project_dir, const SandboxPolicy& policy) {
+                                    const std::string& project_dir, const SandboxPolicy& policy,
+                                    MissingBinds missing) {
   check_available();
   std::string project = canonical(project_dir);
   if (project.empty()) throw Error("no project directory '" + project_dir + "'");
-  auto binds = resolve_binds(harness.binds);
+  auto binds = resolve_binds(harness.binds, missing);
   return wrap(command, project, policy, binds, gather_facts(command, project));
 }
 
 std::vector<std::string> pane_argv(const HarnessInfo& harness,
                                    const std::vector<std::string>& command,
-                                   const std::string& project_dir, const SandboxPolicy& policy) {
+                                   const std::string& project_dir, const SandboxPolicy& policy,
+                                   MissingBinds missing) {
   check_available();
-  return pane_argv(harness, command, project_dir, policy, self_program());
+  return pane_argv(harness, command, project_dir, policy, self_program(), missing);
 }
 
 std::vector<std::string> pane_argv(const HarnessInfo& harness,
                                    const std::vector<std::string>& command,
                                    const std::string& project_dir, const SandboxPolicy& policy,
-                                   const std::string& hqt_program) {
-  auto bwrap = bwrap_argv(harness, command, project_dir, policy);
+                                   const std::string& hqt_program, MissingBinds missing) {
+  auto bwrap = bwrap_argv(harness, command, project_dir, policy, missing);
   std::vector<std::string> argv{hqt_program, "sandbox-exec", "--seccomp",
                                 ensure_seccomp_filter(seccomp_filter_path())};
   for (const auto& name : harness.sandbox_env) argv.insert(argv.end(), {"--env", name});

@@ -61,8 +61,10 @@ SessionService& Context::sessions() {
     sessions_ = std::make_unique<SessionService>(
         store(), tmux(), plugins(),
         [](const HarnessInfo& harness, const std::vector<std::string>& command,
-           const std::string& project_dir, const SandboxPolicy& policy) {
-          return sandbox::pane_argv(harness, command, project_dir, policy);
+           const std::string& project_dir, const SandboxPolicy& policy, bool prepare) {
+          return sandbox::pane_argv(
+              harness, command, project_dir, policy,
+              prepare ? sandbox::MissingBinds::create : sandbox::MissingBinds::describe);
         });
   }
   return *sessions_;

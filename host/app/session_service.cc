@@ -46,27 +46,27 @@ Project SessionService::project_of(const Session& session) {
 }
 
 std::vector<std::string> SessionService::pane_argv(const Session& session,
-                                                   std::vector<std::string> command) {
+                                                   std::vector<std::string> command, bool prepare) {
   if (!session.sandbox) return command;
   const Harness& harness = harness_for(session.harness);
-  return wrap_(harness.info(), command, project_of(session).path, *session.sandbox);
+  return wrap_(harness.info(), command, project_of(session).path, *session.sandbox, prepare);
 }
 
-std::vector<std::string> SessionService::spawn_command(const Session& session) {
+std::vector<std::string> SessionService::spawn_command(const Session& session, bool prepare) {
   const Harness& harness = harness_for(session.harness);
   ArgvRequest request{project_of(session).path, session.harness_session_id, session.model,
                       session.sandbox.has_value()};
-  return pane_argv(session, harness.spawn_argv(request));
+  return pane_argv(session, harness.spawn_argv(request), prepare);
 }
 
-std::vector<std::string> SessionService::resume_command(const Session& session) {
+std::vector<std::string> SessionService::resume_command(const Session& session, bool prepare) {
   const Harness& harness = harness_for(session.harness);
   if (harness.info().captures_session_id && session.harness_session_id.empty()) return {};
   ArgvRequest request{project_of(session).path, session.harness_session_id, session.model,
                       session.sandbox.has_value()};
   auto argv = harness.resume_argv(request);
   if (argv.empty()) return argv;
-  return pane_argv(session, std::move(argv));
+  return pane_argv(session, std::move(argv), prepare);
 }
 
 // tmux starts a pane in its own directory when the one asked for is gone: refuse instead.

@@ -15,10 +15,12 @@
 namespace hqt {
 
 // Turns a harness command into the argv a sandboxed pane runs (bwrap included). Throws Error
-// when the sandbox cannot be set up: a sandboxed session never starts unsandboxed.
+// when the sandbox cannot be set up: a sandboxed session never starts unsandboxed. `prepare`
+// false: only to show it, so nothing on the host is created for it (the harness's missing
+// create-if-missing binds).
 using SandboxWrap = std::function<std::vector<std::string>(
     const HarnessInfo& harness, const std::vector<std::string>& command,
-    const std::string& project_dir, const SandboxPolicy& policy)>;
+    const std::string& project_dir, const SandboxPolicy& policy, bool prepare)>;
 
 struct NewSession {
   std::string project;  // name or id
@@ -55,8 +57,9 @@ class SessionService {
   Session find(const std::string& id_text);
 
   // The exact argv a pane runs for a new conversation / to resume (empty: cannot resume).
-  std::vector<std::string> spawn_command(const Session& session);
-  std::vector<std::string> resume_command(const Session& session);
+  // `prepare` false: only to show them, nothing on the host is created for them.
+  std::vector<std::string> spawn_command(const Session& session, bool prepare = true);
+  std::vector<std::string> resume_command(const Session& session, bool prepare = true);
 
   // Brings the session to a live pane through the ladder: attach a live pane, else resume and
   // check it stays up, else start fresh. Returns the rung that worked ("running", "resumed",
@@ -73,7 +76,8 @@ class SessionService {
  private:
   const Harness& harness_for(const std::string& name) const;
   Project project_of(const Session& session);
-  std::vector<std::string> pane_argv(const Session& session, std::vector<std::string> command);
+  std::vector<std::string> pane_argv(const Session& session, std::vector<std::string> command,
+                                     bool prepare = true);
   SpawnSpec spec_for(const Session& session, std::vector<std::string> argv);
   bool start_and_verify(const Session& session, const std::vector<std::string>& argv,
                         std::string* error);

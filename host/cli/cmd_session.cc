@@ -142,8 +142,9 @@ int session_show(Context& ctx, const Argv& argv) {
   auto& service = ctx.sessions();
   SessionStatus status = service.get(cmd->session.id);
   const Session& s = status.session;
-  auto command = service.spawn_command(s);
-  auto resume = service.resume_command(s);
+  // Shown, not run: nothing is created on the host for them.
+  auto command = service.spawn_command(s, false);
+  auto resume = service.resume_command(s, false);
   if (args.has("json")) {
     auto json = session_json(s, status.status);
     json->set("command", string_array(command));

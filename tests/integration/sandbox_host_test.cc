@@ -141,6 +141,25 @@ TEST_F(SandboxHost, DefaultProgramIsThisOne) {
   EXPECT_EQ(argv[0], fs::read_symlink("/proc/self/exe").string());
 }
 
+TEST_F(SandboxHost, DescribingBindsCreatesNothingAndShowsWhereTheyWillBe) {
+  harness.binds = {{"~/.claude", false, true, true},
+                   {"~/.config/tool/state.txt", true, true, true},
+                   {"~/.not-created", false, true, false}};
+  auto described = resolve_binds(harness.binds, MissingBinds::describe);
+  EXPECT_FALSE(fs::exists(home + "/.claude"));
+  EXPECT_FALSE(fs::exists(home + "/.config/tool"));
+  ASSERT_EQ(described.size(), 3u);
+  // The same sources as once they are created.
+  auto created = resolve_binds(harness.binds);
+  ASSERT_EQ(created.size(), 3u);
+  for (size_t i = 0; i < created.size(); ++i) {
+    EXPECT_EQ(described[i].path, created[i].path) << i;
+    EXPECT_EQ(described[i].source, created[i].source) << i;
+  }
+  EXPECT_EQ(described[0].source, fs::canonical(home + "/.claude").string());
+  EXPECT_EQ(described[2].source, "");
+}
+
 TEST_F(SandboxHost, CreatesMissingCreateIfMissingBindsUnderHome) {
   test::write_file(home + "/existing.json", "{\"keep\":true}");
   harness.binds = {{"~/.claude", false, true, true},

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 #include "adapters/paths.h"
@@ -15,6 +16,7 @@ namespace hqt {
 namespace {
 
 using Poco::JSON::Object;
+namespace fs = std::filesystem;
 
 class SandboxSession : public ::testing::Test {
  protected:
@@ -63,6 +65,27 @@ TEST_F(SandboxSession, FsAndNetImplySandboxAndAreStored) {
   EXPECT_TRUE(defaults->getObject("sandbox")->getValue<bool>("net"));
   auto plain = create({});
   EXPECT_TRUE(plain->isNull("sandbox"));
+}
+
+// `session show` only shows: the binds Claude Code's sandbox creates when it starts
+// (~/.claude, ~/.claude.json) are shown where they will be and not created.
+TEST_F(SandboxSession, ShowCreatesNothingInHome) {
+  test::write_file(bin + "/claude", "#!/bin/sh\nexec sleep 600\n");
+  fs::permissions(bin + "/claude", fs::perms::owner_all);
+  int id = create({"--sandbox"}, "claude")->getValue<int>("id");
+  fs::remove_all(env.home + "/.claude");
+  fs::remove(env.home + "/.claude.json");
+  auto shown = env.hqt({"session", "show", std::to_string(id)});
+  ASSERT_EQ(shown.code, 0) << shown.err;
+  EXPECT_FALSE(fs::exists(env.home + "/.claude"));
+  EXPECT_FALSE(fs::exists(env.home + "/.claude.json"));
+  std::string home = fs::canonical(env.home).string();
+  EXPECT_NE(shown.out.find("--bind " + home + "/.claude " + env.home + "/.claude "),
+            std::string::npos)
+      << shown.out;
+  EXPECT_NE(shown.out.find("--bind " + home + "/.claude.json " + env.home + "/.claude.json"),
+            std::string::npos)
+      << shown.out;
 }
 
 TEST_F(SandboxSession, ShowPrintsThePolicyAndTheBwrapCommandLine) {
