@@ -76,11 +76,7 @@ int doctor(Context& ctx, const Argv& argv) {
       }
     }
   };
-  sandbox::Probe probe;
-  if (available)
-    probe = sandbox::probe(checks);
-  else
-    checks();
+  sandbox::Probe probe = sandbox::probe(checks);  // without bwrap, just the checks
 
   Object::Ptr bwrap = json_object();
   bwrap->set("available", available);
