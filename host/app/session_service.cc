@@ -6,6 +6,7 @@
 #include <future>
 #include <map>
 #include <set>
+#include <system_error>
 #include <thread>
 
 #include "adapters/paths.h"
@@ -113,19 +114,23 @@ CreateResult SessionService::create(const NewSession& request) {
   CreateResult result;
   result.session = store_.add_session(draft);
   // The row reaches the database file while tmux starts the session, instead of after. It is
-  // committed already: should this fail, closing the store does it.
-  auto flushing = std::async(std::launch::async, [this] {
-    try {
-      store_.flush();
-    } catch (const Error&) {
-    }
-  });
+  // committed already: should this fail (or no thread be had), closing the store does it.
+  std::future<void> flushing;
+  try {
+    flushing = std::async(std::launch::async, [this] {
+      try {
+        store_.flush();
+      } catch (const Error&) {
+      }
+    });
+  } catch (const std::system_error&) {
+  }
   try {
     tmux_.new_session(spec_for(result.session, std::move(argv)));
   } catch (const Error& e) {
     result.spawn_error = e.what();
   }
-  flushing.get();
+  if (flushing.valid()) flushing.get();
   return result;
 }
 
