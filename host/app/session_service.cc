@@ -113,8 +113,16 @@ CreateResult SessionService::create(const NewSession& request) {
 
   CreateResult result;
   result.session = store_.add_session(draft);
-  // The row reaches the database file while tmux starts the session, instead of after. It is
-  // committed already: should this fail (or no thread be had), closing the store does it.
+  SpawnSpec spec;
+  try {
+    spec = spec_for(result.session, std::move(argv));
+  } catch (const Error& e) {
+    result.spawn_error = e.what();
+    return result;
+  }
+  // The row reaches the database file while tmux starts the session, instead of after (nothing
+  // else uses the store meanwhile). It is committed already: should this fail (or no thread be
+  // had), closing the store does it.
   std::future<void> flushing;
   try {
     flushing = std::async(std::launch::async, [this] {
@@ -126,7 +134,7 @@ CreateResult SessionService::create(const NewSession& request) {
   } catch (const std::system_error&) {
   }
   try {
-    tmux_.new_session(spec_for(result.session, std::move(argv)));
+    tmux_.new_session(spec);
   } catch (const Error& e) {
     result.spawn_error = e.what();
   }
