@@ -17,6 +17,7 @@
 #include <map>
 #include <mutex>
 #include <sstream>
+#include <system_error>
 
 #include "adapters/paths.h"
 #include "adapters/process.h"
@@ -69,18 +70,20 @@ bool knows_disable_userns(const std::string& bwrap) {
   return result;
 }
 
-// Files and directories under `path` (open as `dir_fd`, which this takes over) that not
-// everyone may read. Symlinks are left alone (what they point at is judged where it is, if it is
-// shown at all). Each entry is looked at relative to its directory's descriptor: no path is
-// resolved twice, and the process's working directory is never changed (other threads run).
-// With `subdirs`, the readable subdirectories are not walked but listed there, in order, each
-// with an empty Facts in `found` to fill; what this level finds goes in between, in order.
+// A subdirectory of /etc left for later, and where in the walk's order its findings go.
 struct Subdir {
   std::string path;
   std::string name;
   size_t slot;  // its place in `found`
 };
 
+// Files and directories under `path` (open as `dir_fd`, which this takes over) that not
+// everyone may read, appended to found.back(). Symlinks are left alone (what they point at is
+// judged where it is, if it is shown at all). Each entry is looked at relative to its
+// directory's descriptor: no path is resolved twice, and the process's working directory is
+// never changed (other threads run). With `subdirs`, the readable subdirectories are not walked
+// but listed there, each with an empty Facts in `found` to fill; what this level finds after
+// one goes into the next.
 void find_secrets_under(int dir_fd, const std::string& path, std::vector<Facts>& found,
                         std::vector<Subdir>* subdirs) {
   DIR* dir = ::fdopendir(dir_fd);
@@ -139,9 +142,14 @@ void find_etc_secrets(Facts& facts) {
       }
     }
   };
-  auto helper = std::async(std::launch::async, walk);
+  std::future<void> helper;
+  try {
+    helper = std::async(std::launch::async, walk);
+  } catch (const std::system_error&) {
+    // No second thread: this one walks them all.
+  }
   walk();
-  helper.get();
+  if (helper.valid()) helper.get();
   ::close(etc);
   for (auto& part : found) {
     facts.etc_secret_dirs.insert(facts.etc_secret_dirs.end(), part.etc_secret_dirs.begin(),
