@@ -154,11 +154,15 @@ std::string PluginHarness::capture_session_id(const CaptureRequest& request) con
   std::vector<const char*> taken;
   for (const auto& id : request.taken_ids) taken.push_back(id.c_str());
   taken.push_back(nullptr);
+  std::vector<const char*> open_files;
+  for (const auto& file : request.open_files) open_files.push_back(file.c_str());
+  open_files.push_back(nullptr);
   hqt_capture_request r{};
   r.struct_size = sizeof r;
   r.project_dir = request.project_dir.c_str();
   r.started_at = request.started_at;
   r.taken_ids = taken.data();
+  r.open_files = open_files.data();
   SinkBuffer id;
   if (!capture_session_id_(harness_, &r, id.sink()))
     throw Error(info_.name + ": plugin failed to capture the session id");

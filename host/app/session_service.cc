@@ -5,10 +5,12 @@
 #include <filesystem>
 #include <future>
 #include <map>
+#include <optional>
 #include <set>
 #include <system_error>
 #include <thread>
 
+#include "adapters/open_files.h"
 #include "adapters/paths.h"
 #include "core/error.h"
 #include "core/ladder.h"
@@ -142,13 +144,19 @@ CreateResult SessionService::create(const NewSession& request) {
   return result;
 }
 
-void SessionService::capture_id(Session& session) {
+std::function<std::vector<std::string>()> SessionService::open_files_of(int pane_pid) {
+  return [pane_pid] { return ProcessTree().open_files_under(pane_pid); };
+}
+
+void SessionService::capture_id(Session& session,
+                                const std::function<std::vector<std::string>()>& open_files) {
   if (!session.harness_session_id.empty()) return;
   const Harness* harness = harnesses_.find(session.harness);
   if (!harness || !harness->info().captures_session_id) return;
   CaptureRequest request;
   request.project_dir = project_of(session).path;
   request.started_at = static_cast<double>(session.created_at);
+  request.open_files = open_files();
   for (const auto& other : store_.sessions())
     if (other.harness == session.harness && !other.harness_session_id.empty())
       request.taken_ids.push_back(other.harness_session_id);
@@ -198,8 +206,13 @@ std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_i
   // conversation that started after an older session's launch belongs to the newer session,
   // which takes it before the older one asks.
   std::set<std::string> ask(changed.begin(), changed.end());
+  std::optional<ProcessTree> tree;  // one look at /proc for all of them, when one is asked
   for (auto it = sessions.rbegin(); it != sessions.rend(); ++it)
-    if (ask.count(it->tmux_session)) capture_id(*it);
+    if (ask.count(it->tmux_session))
+      capture_id(*it, [&, pid = panes.at(it->tmux_session).pid] {
+        if (!tree) tree.emplace();
+        return tree->open_files_under(pid);
+      });
   std::vector<SessionStatus> out;
   for (auto& s : sessions) {
     auto pane = panes.find(s.tmux_session);
@@ -211,7 +224,7 @@ std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_i
     auto seen = parsed_.find(s.tmux_session);
     PaneStatus parsed = live && seen != parsed_.end() ? seen->second.status : PaneStatus::unknown;
     Status status = decide_status(live, parsed, live ? pane->second.activity : 0, now);
-    out.push_back({std::move(s), status});
+    out.push_back({std::move(s), status, live ? pane->second.pid : 0});
   }
   return out;
 }
@@ -256,7 +269,7 @@ bool SessionService::start_and_verify(const Session& session, const std::vector<
 std::string SessionService::bring_up(int64_t session_id) {
   SessionStatus current = get(session_id);
   Session& session = current.session;
-  capture_id(session);  // it may have ended on its own after naming its conversation
+  capture_id(session, open_files_of(current.pane_pid));  // it may have ended after naming one
   std::vector<std::string> resume = resume_command(session);
   std::string errors;
   for (Rung rung : plan_ladder(current.status != Status::stopped, !resume.empty())) {
@@ -291,8 +304,9 @@ int SessionService::attach(int64_t session_id) {
 }
 
 void SessionService::stop(int64_t session_id) {
-  Session session = get(session_id).session;
-  capture_id(session);  // a conversation named since its pane last changed is kept too
+  SessionStatus current = get(session_id);
+  Session& session = current.session;
+  capture_id(session, open_files_of(current.pane_pid));  // one named since its pane changed
   tmux_.kill_session(session.tmux_session);
 }
 

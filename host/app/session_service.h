@@ -38,6 +38,7 @@ struct CreateResult {
 struct SessionStatus {
   Session session;
   Status status = Status::stopped;
+  int pane_pid = 0;  // the pane's process while it runs, else 0
 };
 
 class SessionService {
@@ -82,7 +83,10 @@ class SessionService {
   bool start_and_verify(const Session& session, const std::vector<std::string>& argv,
                         std::string* error);
   // Asks the harness for the conversation id of a session that has none yet, and stores it.
-  void capture_id(Session& session);
+  // `open_files`: what the session's processes hold open (its own conversation's file among
+  // them), from open_files_of().
+  void capture_id(Session& session, const std::function<std::vector<std::string>()>& open_files);
+  static std::function<std::vector<std::string>()> open_files_of(int pane_pid);
 
   // What the parser said of a pane, and the pane activity it saw then.
   struct Parsed {

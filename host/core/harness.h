@@ -18,8 +18,9 @@ struct ArgvRequest {
 
 struct CaptureRequest {
   std::string project_dir;
-  double started_at = 0;               // unix seconds, just before the spawn
-  std::vector<std::string> taken_ids;  // ids other sessions already own
+  double started_at = 0;                // unix seconds, just before the spawn
+  std::vector<std::string> taken_ids;   // ids other sessions already own
+  std::vector<std::string> open_files;  // what the session's processes hold open
 };
 
 class Harness {

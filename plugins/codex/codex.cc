@@ -178,14 +178,42 @@ bool same_dir(const std::string& recorded, const std::string& project_dir) {
   return !recorded.empty() && fs::equivalent(recorded, project_dir, ec) && !ec;
 }
 
-// The conversation under $CODEX_HOME/sessions that ran in the project and started first at or
-// after `started_at` (less the clock slack), and belongs to no other session: the one closest to
-// this session's launch. (The host asks for its newest session first, so a later session's
-// conversation is already taken when an earlier session that has none yet asks.)
+bool is_rollout(const std::string& name) {
+  return name.starts_with("rollout-") && name.ends_with(".jsonl");
+}
+
+// The conversation whose rollout file the session's own codex holds open (codex keeps it open
+// while the conversation runs), the latest started if several; nullopt when none is.
+std::optional<SessionMeta> held_open(const hqt::plugin::CaptureRequest& r) {
+  std::optional<SessionMeta> best;
+  for (const auto& file : r.open_files) {
+    const fs::path path(file);
+    if (!is_rollout(path.filename().string())) continue;
+    // Named as codex sees it: inside a sandbox that is the same path ($CODEX_HOME is shown
+    // where it is), so the file reads the same from here.
+    auto meta = read_meta(path);
+    if (!meta) continue;
+    if (std::find(r.taken_ids.begin(), r.taken_ids.end(), meta->id) != r.taken_ids.end()) continue;
+    if (!best || meta->started_at > best->started_at) best = std::move(meta);
+  }
+  return best;
+}
+
+// The conversation whose rollout file the session's codex holds open. Else (its codex has ended,
+// or an older host does not say) the conversation under $CODEX_HOME/sessions that ran in the
+// project and started first at or after `started_at` (less the clock slack), and belongs to no
+// other session: the one closest to this session's launch. (The host asks for its newest session
+// first, so a later session's conversation is already taken when an earlier session that has
+// none yet asks; two sessions launched within the slack of each other can only be told apart by
+// their open files.)
 bool capture_session_id(const hqt_harness*, const hqt_capture_request* request, hqt_sink* id) {
   return hqt::plugin::guarded([&] {
     if (!request) return false;
     hqt::plugin::CaptureRequest r = hqt::plugin::read_request(*request);
+    if (auto own = held_open(r)) {
+      hqt::plugin::write(id, own->id);
+      return true;
+    }
     const double earliest = r.started_at - kClockSlackSeconds;
     // Day directories are named in local time: start a day early so any time zone is covered.
     const Day first = utc_day(earliest - 24 * 3600);
@@ -200,7 +228,7 @@ bool capture_session_id(const hqt_harness*, const hqt_capture_request* request, 
           std::error_code ec;
           for (fs::directory_iterator it(day, ec), end; !ec && it != end; it.increment(ec)) {
             const std::string name = it->path().filename().string();
-            if (!name.starts_with("rollout-") || !name.ends_with(".jsonl")) continue;
+            if (!is_rollout(name)) continue;
             auto meta = read_meta(it->path());
             if (!meta || meta->started_at < earliest || !same_dir(meta->cwd, r.project_dir))
               continue;

@@ -38,6 +38,8 @@ CaptureRequest read_request(const hqt_capture_request& request) {
   if (HQT_PLUGIN_HAS_FIELD(r, started_at)) out.started_at = r->started_at;
   if (HQT_PLUGIN_HAS_FIELD(r, taken_ids) && r->taken_ids)
     for (const char* const* id = r->taken_ids; *id; ++id) out.taken_ids.emplace_back(*id);
+  if (HQT_PLUGIN_HAS_FIELD(r, open_files) && r->open_files)
+    for (const char* const* file = r->open_files; *file; ++file) out.open_files.emplace_back(*file);
   return out;
 }
 

@@ -51,6 +51,7 @@ struct CaptureRequest {
   std::string project_dir;
   double started_at = 0;
   std::vector<std::string> taken_ids;
+  std::vector<std::string> open_files;  // empty from a host older than ABI 1.1
 };
 CaptureRequest read_request(const hqt_capture_request& request);
 

@@ -171,14 +171,14 @@ TEST(PluginLoader, ParseStatusAndItsAbsence) {
 TEST(PluginLoader, CaptureSessionId) {
   auto host = load({fixture_dir("good")});
   const Harness* alpha = host->find("alpha");
-  EXPECT_EQ(alpha->capture_session_id({"/p", 1.0, {}}), "cap-1");
-  EXPECT_EQ(alpha->capture_session_id({"/p", 1.0, {"cap-1", "x"}}), "cap-2");
-  EXPECT_EQ(alpha->capture_session_id({"/p", 1.0, {"cap-1", "cap-2", "cap-3"}}), "");
+  EXPECT_EQ(alpha->capture_session_id({"/p", 1.0, {}, {}}), "cap-1");
+  EXPECT_EQ(alpha->capture_session_id({"/p", 1.0, {"cap-1", "x"}, {}}), "cap-2");
+  EXPECT_EQ(alpha->capture_session_id({"/p", 1.0, {"cap-1", "cap-2", "cap-3"}, {}}), "");
   EXPECT_EQ(error_of([&] {
-              alpha->capture_session_id({"/fail", 1.0, {}});
+              alpha->capture_session_id({"/fail", 1.0, {}, {}});
             }),
             "alpha: plugin failed to capture the session id");
-  EXPECT_EQ(host->find("beta")->capture_session_id({"/p", 1.0, {}}), "");
+  EXPECT_EQ(host->find("beta")->capture_session_id({"/p", 1.0, {}, {}}), "");
 }
 
 // One rejected plugin per case directory: the reason names the cause and the file.
@@ -288,6 +288,18 @@ TEST(PluginLoader, AnotherPatchLevelLoads) {
   EXPECT_EQ(host->reports()[0].abi, host_abi() + ".9");
 }
 
+TEST(PluginLoader, AnOlderMinorLoadsAndCapturesAsBefore) {
+  ASSERT_GE(HQT_ABI_VERSION_MINOR, 1);
+  auto host = load({fixture_dir("abi-older-minor")});
+  ASSERT_EQ(host->reports().size(), 1u);
+  EXPECT_TRUE(host->reports()[0].loaded) << host->reports()[0].reason;
+  EXPECT_EQ(host->reports()[0].abi,
+            std::to_string(HQT_ABI_VERSION_MAJOR) + ".0." + std::to_string(HQT_ABI_VERSION_PATCH));
+  const Harness* harness = host->find("abi-older-minor");
+  ASSERT_NE(harness, nullptr);
+  EXPECT_EQ(harness->capture_session_id({"/p", 1.0, {}, {"/some/open/file"}}), "captured");
+}
+
 TEST(PluginLoader, OnlySoFilesSortedByName) {
   test::TempDir dir;
   namespace fs = std::filesystem;
@@ -359,8 +371,8 @@ TEST(PluginLoader, FieldsBeyondStructSizeAreAbsent) {
   ASSERT_NE(short_one, nullptr);
   EXPECT_EQ(full->parse_status("anything"), PaneStatus::working);
   EXPECT_EQ(short_one->parse_status("anything"), PaneStatus::unknown);
-  EXPECT_EQ(full->capture_session_id({"/p", 1.0, {}}), "captured");
-  EXPECT_EQ(short_one->capture_session_id({"/p", 1.0, {}}), "");
+  EXPECT_EQ(full->capture_session_id({"/p", 1.0, {}, {}}), "captured");
+  EXPECT_EQ(short_one->capture_session_id({"/p", 1.0, {}, {}}), "");
   // The fields inside the struct still count.
   EXPECT_EQ(short_one->info().executable, "hqt-fixture-basic");
   EXPECT_EQ(short_one->spawn_argv({"/p", "", "", false}),

@@ -162,7 +162,7 @@ TEST(ClaudePlugin, CannotResumeWithoutAnId) {
 
 TEST(ClaudePlugin, CapturesNothing) {
   DefaultHost d;
-  EXPECT_EQ(d.get("claude").capture_session_id({"/p", 0, {}}), "");
+  EXPECT_EQ(d.get("claude").capture_session_id({"/p", 0, {}, {}}), "");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -275,7 +275,7 @@ class CodexSessions : public ::testing::Test {
   }
 
   std::string capture(double started_at, std::vector<std::string> taken = {}) const {
-    return codex->capture_session_id({project, started_at, std::move(taken)});
+    return codex->capture_session_id({project, started_at, std::move(taken), {}});
   }
 
   test::TempDir root;
@@ -323,6 +323,22 @@ TEST_F(CodexSessions, TwoSessionsInOneProjectEachGetTheirOwn) {
   EXPECT_EQ(capture(t0 + 3, {id_a}), id_b);
   EXPECT_EQ(capture(t0), id_a);  // nothing taken yet: the one closest to the session's start
   EXPECT_EQ(capture(t0, {id_a, id_b}), "");
+}
+
+// The conversation whose rollout file the session's codex holds open is its own, whatever the
+// start times say; an open file that is not a rollout, or one another session owns, is not.
+TEST_F(CodexSessions, TheRolloutItsCodexHoldsOpenWins) {
+  std::string a = write_rollout(id_a, project, t0 + 1);
+  std::string b = write_rollout(id_b, project, t0 + 2);
+  auto capture_open = [&](std::vector<std::string> open, std::vector<std::string> taken = {}) {
+    return codex->capture_session_id({project, t0, std::move(taken), std::move(open)});
+  };
+  EXPECT_EQ(capture(t0), id_a);  // by start time
+  EXPECT_EQ(capture_open({"/dev/pts/3", b, "/tmp/other.log"}), id_b);
+  EXPECT_EQ(capture_open({b}, {id_b}), id_a);  // taken: back to the start times
+  EXPECT_EQ(capture_open({root.path() + "/codex/sessions/notes.jsonl"}), id_a);
+  // Several open (a new conversation in the same codex): the latest started.
+  EXPECT_EQ(capture_open({b, a}), id_b);
 }
 
 TEST_F(CodexSessions, SkipsFilesThatAreNotCompleteSessionMeta) {
@@ -434,7 +450,7 @@ TEST(GenericPlugin, RunsTheCommandAndAddsFlagsOnlyWhenSandboxed) {
   EXPECT_EQ(aider->spawn_argv({"/p", "", "", true}), (Argv{"aider", "--no-git", "--yes-always"}));
   EXPECT_EQ(aider->resume_argv({"/p", "", "", false}), (Argv{"aider", "--no-git"}));
   EXPECT_EQ(aider->resume_argv({"/p", "", "", true}), (Argv{"aider", "--no-git", "--yes-always"}));
-  EXPECT_EQ(aider->capture_session_id({"/p", 0, {}}), "");
+  EXPECT_EQ(aider->capture_session_id({"/p", 0, {}, {}}), "");
   EXPECT_EQ(aider->parse_status("anything"), PaneStatus::unknown);
   EXPECT_EQ(host->find("shell")->spawn_argv({"/p", "", "", true}), (Argv{"bash", "-l"}));
 }

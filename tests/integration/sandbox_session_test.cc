@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <thread>
 
@@ -86,6 +87,46 @@ TEST_F(SandboxSession, ShowCreatesNothingInHome) {
   EXPECT_NE(shown.out.find("--bind " + home + "/.claude.json " + env.home + "/.claude.json"),
             std::string::npos)
       << shown.out;
+}
+
+// A sandboxed codex names its conversation from inside the sandbox: hqt still sees which rollout
+// file it holds open (the same path inside as outside) and takes that one, not a conversation of
+// the project that started a moment before it.
+TEST_F(SandboxSession, SandboxedCodexGetsTheConversationItHoldsOpen) {
+  test::write_file(bin + "/codex",
+                   "#!/bin/sh\n"
+                   "id=$(cat /proc/sys/kernel/random/uuid)\n"
+                   "start=$(date -u +%Y-%m-%dT%H:%M:%S.000Z)\n"
+                   "dir=\"$HOME/.codex/sessions/$(date -u +%Y/%m/%d)\"; mkdir -p \"$dir\"\n"
+                   "file=\"$dir/rollout-$id.jsonl\"\n"
+                   "printf '{\"timestamp\":\"%s\",\"type\":\"session_meta\",\"payload\":"
+                   "{\"id\":\"%s\",\"timestamp\":\"%s\",\"cwd\":\"%s\"}}\\n' \"$start\" $id "
+                   "\"$start\" \"$PWD\" > \"$file\"\n"
+                   "exec 3>>\"$file\"\necho $id > \"$PWD/.codex-id\"\nexec sleep 600\n");
+  fs::permissions(bin + "/codex", fs::perms::owner_all);
+  int id = create({"--sandbox"}, "codex")->getValue<int>("id");
+  for (int i = 0; i < 100 && !fs::exists(project + "/.codex-id"); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  std::string own = test::read_file(project + "/.codex-id");
+  own = own.substr(0, own.find('\n'));
+  ASSERT_FALSE(own.empty());
+  // Another conversation of the project, started a second before the session's own.
+  std::time_t before = std::time(nullptr) - 1;
+  std::tm tm{};
+  gmtime_r(&before, &tm);
+  char day[16], earlier[32];
+  std::strftime(day, sizeof day, "%Y/%m/%d", &tm);
+  std::strftime(earlier, sizeof earlier, "%Y-%m-%dT%H:%M:%S.000Z", &tm);
+  const std::string decoy = "01a22af4-0000-7000-8000-00000000dec0";
+  fs::create_directories(env.home + "/.codex/sessions/" + day);
+  test::write_file(env.home + "/.codex/sessions/" + day + "/rollout-" + decoy + ".jsonl",
+                   R"({"timestamp":")" + std::string(earlier) +
+                       R"(","type":"session_meta","payload":{"id":")" + decoy +
+                       R"(","timestamp":")" + earlier + R"(","cwd":")" + project + "\"}}\n");
+  auto shown = env.hqt({"session", "show", std::to_string(id), "--json"});
+  auto s = Poco::JSON::Parser().parse(shown.out).extract<Object::Ptr>();
+  EXPECT_EQ(s->optValue<std::string>("harness_session_id", ""), own);
+  EXPECT_NE(pane_command(id).find("bwrap"), std::string::npos);
 }
 
 TEST_F(SandboxSession, ShowPrintsThePolicyAndTheBwrapCommandLine) {

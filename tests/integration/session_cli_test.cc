@@ -323,6 +323,43 @@ TEST_F(SessionCli, TwoCodexSessionsInOneProjectNeverShareAConversation) {
   EXPECT_NE(a_id, b_id);
 }
 
+TEST_F(SessionCli, CodexSessionsLaunchedTogetherEachGetTheConversationTheyHoldOpen) {
+  // Stand-in codex that, like the real one, keeps its rollout file open while it runs. Launched
+  // back to back, the second one's conversation starts a second after the first one's, so
+  // going by start times alone the newer session would take the older one's conversation.
+  std::string first = env.root + "/first", second = env.root + "/second";
+  script("codex",
+         "id=$(cat /proc/sys/kernel/random/uuid)\n"
+         "if mkdir " +
+             first + ".lock 2>/dev/null; then echo $id > " + first +
+             "; start=$(date -u +%Y-%m-%dT%H:%M:%S.000Z)\n"
+             "else echo $id > " +
+             second +
+             "; start=$(date -u -d '+1 second' +%Y-%m-%dT%H:%M:%S.000Z); fi\n"
+             "dir=\"$HOME/.codex/sessions/$(date -u +%Y/%m/%d)\"; mkdir -p \"$dir\"\n"
+             "file=\"$dir/rollout-$id.jsonl\"\n"
+             "printf '{\"timestamp\":\"%s\",\"type\":\"session_meta\",\"payload\":"
+             "{\"id\":\"%s\",\"timestamp\":\"%s\",\"cwd\":\"%s\"}}\\n' \"$start\" $id "
+             "\"$start\" \"$PWD\" > \"$file\"\n"
+             "exec 3>>\"$file\"\nexec sleep 600\n");
+  int a = create("codex");
+  int b = create("codex");
+  auto id_of = [&](int id) {
+    auto s = session(id);
+    return s->isNull("harness_session_id") ? std::string()
+                                           : s->getValue<std::string>("harness_session_id");
+  };
+  std::string a_id, b_id;
+  for (int i = 0; i < 100 && (a_id.empty() || b_id.empty()); ++i) {
+    b_id = id_of(b);
+    a_id = id_of(a);
+    if (a_id.empty() || b_id.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  auto trimmed = [](std::string s) { return s.substr(0, s.find('\n')); };
+  EXPECT_EQ(a_id, trimmed(test::read_file(first)));
+  EXPECT_EQ(b_id, trimmed(test::read_file(second)));
+}
+
 TEST_F(SessionCli, DeclaredVariablesReachThePaneButNeverATmuxCommandLine) {
   std::string real_tmux = test::run_process({"sh", "-c", "command -v tmux"}).out;
   real_tmux.erase(real_tmux.find_last_not_of('\n') + 1);

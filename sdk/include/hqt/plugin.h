@@ -5,10 +5,10 @@
  * also compiles as C++17/20; no C++ type crosses it.
  *
  * Rules that keep the ABI stable:
- *  - A published struct never changes. A new capability gets a new interface id
- *    (e.g. "hqt.harnesses/2") and a new struct.
- *  - Structs that may be filled by older code start with `struct_size`, so the reader knows how
- *    much of it the writer knew about.
+ *  - A published field never changes place, type or meaning. A struct that starts with
+ *    `struct_size` may gain fields at its end in a new minor version; the reader uses a field
+ *    only when `struct_size` covers it (older code wrote a shorter struct). Anything more than
+ *    that gets a new interface id (e.g. "hqt.harnesses/2") and a new struct.
  *  - Ownership is written next to every field. Text that comes out of a plugin with a length the
  *    host cannot know (argv, ids, errors) goes through an `hqt_sink` the host provides, so
  *    neither side ever frees memory the other allocated.
@@ -28,7 +28,7 @@ extern "C" {
 #endif
 
 #define HQT_ABI_VERSION_MAJOR 1
-#define HQT_ABI_VERSION_MINOR 0
+#define HQT_ABI_VERSION_MINOR 1
 #define HQT_ABI_VERSION_PATCH 0
 
 /* The name of the one exported symbol. */
@@ -93,6 +93,10 @@ typedef struct hqt_capture_request {
   const char* project_dir;      /* absolute, canonical */
   double started_at;            /* unix time (seconds) just before the harness was spawned */
   const char* const* taken_ids; /* NULL-terminated; ids other sessions already own */
+  /* Since 1.1. NULL-terminated; the files the session's processes (the pane's process and its
+   * descendants) hold open, as those processes name them; empty when none runs. The surest
+   * sign of which conversation is the session's own. */
+  const char* const* open_files;
 } hqt_capture_request;
 
 /* One harness. Plugin-owned: every pointer in it stays valid until the plugin's deinit. */
