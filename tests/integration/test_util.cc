@@ -8,6 +8,7 @@
 #include <Poco/StreamCopier.h>
 #include <Poco/TemporaryFile.h>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -79,8 +80,25 @@ HqtEnv::HqtEnv() {
          {"TMUX_PANE", ""}};
 }
 
+namespace {
+
+// Processes whose command line names `root`: what a test started there that outlives its tmux
+// server (Codex's app-server daemon detaches itself and would run on after its HOME is gone).
+void kill_processes_under(const std::string& root) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::string cmdline = read_file(entry.path().string() + "/cmdline");
+    if (cmdline.find(root + "/") != std::string::npos) ::kill(std::stoi(name), SIGKILL);
+  }
+}
+
+}  // namespace
+
 HqtEnv::~HqtEnv() {
   tmux({"kill-server"});
+  kill_processes_under(root);
   // tmux leaves its socket file behind: remove this environment's own (its name, and the names
   // tests derive from it for servers of their own, "<socket>-ui").
   std::string dir = getenv_or("TMUX_TMPDIR", "/tmp") + "/tmux-" + std::to_string(::getuid());
