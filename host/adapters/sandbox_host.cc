@@ -70,76 +70,85 @@ bool knows_disable_userns(const std::string& bwrap) {
   return result;
 }
 
-// A subdirectory of /etc left for later, and where in the walk's order its findings go.
-struct Subdir {
-  std::string path;
-  std::string name;
-  size_t slot;  // its place in `found`
-};
+// What an entry of a directory is to the sandbox: a directory or file not everyone may read
+// (hidden), a directory to look into, or nothing to do (readable files, symlinks: what a link
+// points at is judged where it is, if it is shown at all). Looked at relative to the directory's
+// descriptor, so no path is resolved twice and the working directory never changes (other
+// threads run).
+enum class Entry { other, secret_dir, secret_file, dir };
 
-// Files and directories under `path` (open as `dir_fd`, which this takes over) that not
-// everyone may read, appended to found.back(). Symlinks are left alone (what they point at is
-// judged where it is, if it is shown at all). Each entry is looked at relative to its
-// directory's descriptor: no path is resolved twice, and the process's working directory is
-// never changed (other threads run). With `subdirs`, the readable subdirectories are not walked
-// but listed there, each with an empty Facts in `found` to fill; what this level finds after
-// one goes into the next.
-void find_secrets_under(int dir_fd, const std::string& path, std::vector<Facts>& found,
-                        std::vector<Subdir>* subdirs) {
+Entry look_at(DIR* dir, const dirent* entry) {
+  const std::string_view name = entry->d_name;
+  if (name == "." || name == ".." || entry->d_type == DT_LNK) return Entry::other;
+  struct stat st {};
+  if (::fstatat(::dirfd(dir), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) return Entry::other;
+  if (S_ISDIR(st.st_mode))
+    return (st.st_mode & S_IROTH) == 0 || (st.st_mode & S_IXOTH) == 0 ? Entry::secret_dir
+                                                                      : Entry::dir;
+  if (S_ISREG(st.st_mode) && (st.st_mode & S_IROTH) == 0) return Entry::secret_file;
+  return Entry::other;
+}
+
+int open_dir_at(int dir_fd, const char* name) {
+  return ::openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+// Everything under `path` (open as `dir_fd`, which this takes over) that not everyone may read,
+// appended to `found` in the walk's order.
+void find_secrets_under(int dir_fd, const std::string& path, Facts& found) {
   DIR* dir = ::fdopendir(dir_fd);
   if (!dir) {
     ::close(dir_fd);
     return;
   }
-  if (found.empty()) found.emplace_back();
   while (const dirent* entry = ::readdir(dir)) {
-    const std::string name = entry->d_name;
-    if (name == "." || name == ".." || entry->d_type == DT_LNK) continue;
-    struct stat st {};
-    if (::fstatat(::dirfd(dir), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
-    const std::string child = path + "/" + name;
-    if (S_ISDIR(st.st_mode)) {
-      if ((st.st_mode & S_IROTH) == 0 || (st.st_mode & S_IXOTH) == 0) {
-        found.back().etc_secret_dirs.push_back(child);  // hidden whole: nothing inside to look at
-      } else if (subdirs) {
-        subdirs->push_back({child, name, found.size()});
-        found.emplace_back();  // the subdirectory's findings
-        found.emplace_back();  // what this level finds after it
-      } else {
-        int fd =
-            ::openat(::dirfd(dir), entry->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (fd >= 0) find_secrets_under(fd, child, found, nullptr);
-      }
-    } else if (S_ISREG(st.st_mode) && (st.st_mode & S_IROTH) == 0) {
-      found.back().etc_secret_files.push_back(child);
+    const std::string child = path + "/" + entry->d_name;
+    switch (look_at(dir, entry)) {
+      case Entry::secret_dir:  // hidden whole: nothing inside to look at
+        found.etc_secret_dirs.push_back(child);
+        break;
+      case Entry::secret_file:
+        found.etc_secret_files.push_back(child);
+        break;
+      case Entry::dir:
+        if (int fd = open_dir_at(::dirfd(dir), entry->d_name); fd >= 0)
+          find_secrets_under(fd, child, found);
+        break;
+      case Entry::other:
+        break;
     }
   }
   ::closedir(dir);
 }
 
-// /etc holds about 1300 entries, each needing a stat: its subdirectories are shared out between
-// this thread and one more, each taking the next one left. The order of what is found is the
-// walk's, whichever thread found it.
+// /etc holds about 1300 entries, each needing a stat: its top-level entries are looked at here,
+// and the directories among them shared out between this thread and one more, each taking the
+// next one left. Each top-level entry keeps its own findings, so they come out in the walk's
+// order whichever thread found them.
 void find_etc_secrets(Facts& facts) {
-  int etc = ::open("/etc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (etc < 0) return;
-  std::vector<Facts> found;
-  std::vector<Subdir> subdirs;
-  find_secrets_under(::dup(etc), "/etc", found, &subdirs);
+  DIR* etc = ::opendir("/etc");
+  if (!etc) return;
+  struct Top {
+    std::string name;
+    Entry kind;
+    Facts found;
+  };
+  std::vector<Top> tops;
+  while (const dirent* entry = ::readdir(etc)) {
+    Entry kind = look_at(etc, entry);
+    if (kind == Entry::other) continue;
+    Top top{entry->d_name, kind, {}};
+    const std::string path = "/etc/" + top.name;
+    if (kind == Entry::secret_dir) top.found.etc_secret_dirs.push_back(path);
+    if (kind == Entry::secret_file) top.found.etc_secret_files.push_back(path);
+    tops.push_back(std::move(top));
+  }
   std::atomic<size_t> next{0};
   auto walk = [&] {
-    for (size_t i; (i = next++) < subdirs.size();) {
-      int fd =
-          ::openat(etc, subdirs[i].name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      std::vector<Facts> inside;
-      if (fd >= 0) find_secrets_under(fd, subdirs[i].path, inside, nullptr);
-      for (auto& part : inside) {
-        auto& slot = found[subdirs[i].slot];
-        slot.etc_secret_dirs.insert(slot.etc_secret_dirs.end(), part.etc_secret_dirs.begin(),
-                                    part.etc_secret_dirs.end());
-        slot.etc_secret_files.insert(slot.etc_secret_files.end(), part.etc_secret_files.begin(),
-                                     part.etc_secret_files.end());
-      }
+    for (size_t i; (i = next++) < tops.size();) {
+      if (tops[i].kind != Entry::dir) continue;
+      if (int fd = open_dir_at(::dirfd(etc), tops[i].name.c_str()); fd >= 0)
+        find_secrets_under(fd, "/etc/" + tops[i].name, tops[i].found);
     }
   };
   std::future<void> helper;
@@ -150,12 +159,12 @@ void find_etc_secrets(Facts& facts) {
   }
   walk();
   if (helper.valid()) helper.get();
-  ::close(etc);
-  for (auto& part : found) {
-    facts.etc_secret_dirs.insert(facts.etc_secret_dirs.end(), part.etc_secret_dirs.begin(),
-                                 part.etc_secret_dirs.end());
-    facts.etc_secret_files.insert(facts.etc_secret_files.end(), part.etc_secret_files.begin(),
-                                  part.etc_secret_files.end());
+  ::closedir(etc);
+  for (const auto& top : tops) {
+    facts.etc_secret_dirs.insert(facts.etc_secret_dirs.end(), top.found.etc_secret_dirs.begin(),
+                                 top.found.etc_secret_dirs.end());
+    facts.etc_secret_files.insert(facts.etc_secret_files.end(), top.found.etc_secret_files.begin(),
+                                  top.found.etc_secret_files.end());
   }
 }
 
