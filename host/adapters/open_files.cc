@@ -67,10 +67,16 @@ std::vector<std::string> ProcessTree::open_files_under(int pid) const {
     todo.pop_back();
     if (!seen.insert(next).second) continue;
     add_open_files(next, files);
-    auto [first, last] = children_.equal_range(next);
-    for (auto it = first; it != last; ++it) todo.push_back(it->second);
+    for (int child : children_of(next)) todo.push_back(child);
   }
   return {files.begin(), files.end()};
+}
+
+std::vector<int> ProcessTree::children_of(int pid) const {
+  std::vector<int> children;
+  auto [first, last] = children_.equal_range(pid);
+  for (auto it = first; it != last; ++it) children.push_back(it->second);
+  return children;
 }
 
 }  // namespace hqt

@@ -15,6 +15,8 @@ class ProcessTree {
   // open, as /proc/PID/fd names them, sorted, each once. Empty when `pid` is not positive or is
   // gone; a process whose descriptors cannot be read (another user's) adds nothing.
   std::vector<std::string> open_files_under(int pid) const;
+  // The processes whose parent is `pid`.
+  std::vector<int> children_of(int pid) const;
 
  private:
   std::multimap<int, int> children_;  // parent pid -> child pid

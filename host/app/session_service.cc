@@ -10,7 +10,6 @@
 #include <system_error>
 #include <thread>
 
-#include "adapters/open_files.h"
 #include "adapters/paths.h"
 #include "core/error.h"
 #include "core/ladder.h"
@@ -144,19 +143,18 @@ CreateResult SessionService::create(const NewSession& request) {
   return result;
 }
 
-std::function<std::vector<std::string>()> SessionService::open_files_of(int pane_pid) {
-  return [pane_pid] { return ProcessTree().open_files_under(pane_pid); };
-}
-
-void SessionService::capture_id(Session& session,
-                                const std::function<std::vector<std::string>()>& open_files) {
+void SessionService::capture_id(Session& session, int pane_pid,
+                                std::optional<ProcessTree>& processes) {
   if (!session.harness_session_id.empty()) return;
   const Harness* harness = harnesses_.find(session.harness);
   if (!harness || !harness->info().captures_session_id) return;
   CaptureRequest request;
   request.project_dir = project_of(session).path;
   request.started_at = static_cast<double>(session.created_at);
-  request.open_files = open_files();
+  if (pane_pid > 0) {
+    if (!processes) processes.emplace();
+    request.open_files = processes->open_files_under(pane_pid);
+  }
   for (const auto& other : store_.sessions())
     if (other.harness == session.harness && !other.harness_session_id.empty())
       request.taken_ids.push_back(other.harness_session_id);
@@ -206,13 +204,9 @@ std::vector<SessionStatus> SessionService::list(std::optional<int64_t> project_i
   // conversation that started after an older session's launch belongs to the newer session,
   // which takes it before the older one asks.
   std::set<std::string> ask(changed.begin(), changed.end());
-  std::optional<ProcessTree> tree;  // one look at /proc for all of them, when one is asked
+  std::optional<ProcessTree> processes;
   for (auto it = sessions.rbegin(); it != sessions.rend(); ++it)
-    if (ask.count(it->tmux_session))
-      capture_id(*it, [&, pid = panes.at(it->tmux_session).pid] {
-        if (!tree) tree.emplace();
-        return tree->open_files_under(pid);
-      });
+    if (ask.count(it->tmux_session)) capture_id(*it, panes.at(it->tmux_session).pid, processes);
   std::vector<SessionStatus> out;
   for (auto& s : sessions) {
     auto pane = panes.find(s.tmux_session);
@@ -269,7 +263,8 @@ bool SessionService::start_and_verify(const Session& session, const std::vector<
 std::string SessionService::bring_up(int64_t session_id) {
   SessionStatus current = get(session_id);
   Session& session = current.session;
-  capture_id(session, open_files_of(current.pane_pid));  // it may have ended after naming one
+  std::optional<ProcessTree> processes;
+  capture_id(session, current.pane_pid, processes);  // it may have ended after naming one
   std::vector<std::string> resume = resume_command(session);
   std::string errors;
   for (Rung rung : plan_ladder(current.status != Status::stopped, !resume.empty())) {
@@ -306,7 +301,8 @@ int SessionService::attach(int64_t session_id) {
 void SessionService::stop(int64_t session_id) {
   SessionStatus current = get(session_id);
   Session& session = current.session;
-  capture_id(session, open_files_of(current.pane_pid));  // one named since its pane changed
+  std::optional<ProcessTree> processes;
+  capture_id(session, current.pane_pid, processes);  // one named since its pane changed
   tmux_.kill_session(session.tmux_session);
 }
 

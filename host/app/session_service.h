@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "adapters/open_files.h"
 #include "core/harness.h"
 #include "core/store.h"
 #include "core/tmux.h"
@@ -82,11 +83,10 @@ class SessionService {
   SpawnSpec spec_for(const Session& session, std::vector<std::string> argv);
   bool start_and_verify(const Session& session, const std::vector<std::string>& argv,
                         std::string* error);
-  // Asks the harness for the conversation id of a session that has none yet, and stores it.
-  // `open_files`: what the session's processes hold open (its own conversation's file among
-  // them), from open_files_of().
-  void capture_id(Session& session, const std::function<std::vector<std::string>()>& open_files);
-  static std::function<std::vector<std::string>()> open_files_of(int pane_pid);
+  // Asks the harness for the conversation id of a session that has none yet, and stores it,
+  // telling it what the session's processes (under `pane_pid`, 0 when none runs) hold open.
+  // `processes` is looked at /proc once, when the first session needs it.
+  void capture_id(Session& session, int pane_pid, std::optional<ProcessTree>& processes);
 
   // What the parser said of a pane, and the pane activity it saw then.
   struct Parsed {

@@ -62,6 +62,9 @@ TEST(OpenFiles, TheTreeUnderAProcessAndNothingElse) {
   EXPECT_FALSE(has(files, outside));
   EXPECT_TRUE(std::is_sorted(files.begin(), files.end()));
   EXPECT_EQ(std::adjacent_find(files.begin(), files.end()), files.end()) << "each once";
+  auto children = ProcessTree().children_of(tree.pid());
+  ASSERT_EQ(children.size(), 1u) << "the subshell";
+  EXPECT_TRUE(has(ProcessTree().open_files_under(children[0]), child));
   EXPECT_TRUE(ProcessTree().open_files_under(0).empty());
   EXPECT_TRUE(ProcessTree().open_files_under(-1).empty());
 }

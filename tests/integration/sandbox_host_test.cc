@@ -14,6 +14,7 @@
 #include <optional>
 #include <sstream>
 
+#include "adapters/open_files.h"
 #include "adapters/sandbox_seccomp.h"
 #include "core/error.h"
 #include "integration/test_util.h"
@@ -76,20 +77,12 @@ TEST_F(SandboxHost, ProbeRunsARealSandbox) {
   EXPECT_EQ(p.detail, "");
 }
 
-// Names of this process's children (a child that exited but was not waited for is still one),
-// from the parent pid in each /proc/PID/stat.
+// Names of this process's children (a child that exited but was not waited for is still one).
 std::vector<std::string> children() {
   std::vector<std::string> names;
-  const std::string self = std::to_string(::getpid());
-  for (const auto& entry : fs::directory_iterator("/proc")) {
-    std::string stat = test::read_file(entry.path().string() + "/stat");
-    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, the last ')' ends it.
-    size_t open = stat.find('('), close = stat.rfind(')');
-    if (open == std::string::npos || close == std::string::npos) continue;
-    std::istringstream rest(stat.substr(close + 1));
-    std::string state, ppid;
-    if (rest >> state >> ppid && ppid == self)
-      names.push_back(stat.substr(open + 1, close - open - 1));
+  for (int pid : ProcessTree().children_of(::getpid())) {
+    std::string comm = test::read_file("/proc/" + std::to_string(pid) + "/comm");
+    names.push_back(comm.substr(0, comm.find('\n')));
   }
   return names;
 }
