@@ -5,9 +5,9 @@
 namespace hqt::sqlite {
 namespace {
 
+// The primary result code (SQLITE_CORRUPT for SQLITE_CORRUPT_VTAB, ...) and SQLite's message.
 [[noreturn]] void fail(sqlite3* db, int code) {
-  std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
-  throw Failure(code & 0xff, message);
+  throw Failure(code & 0xff, db ? sqlite3_errmsg(db) : sqlite3_errstr(code));
 }
 
 void check(sqlite3* db, int code) {
@@ -74,22 +74,16 @@ Db::Db(const std::string& path) {
   int code =
       sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   if (code != SQLITE_OK) {
-    std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
+    Failure failure(code & 0xff, db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(code));
     sqlite3_close(db_);
-    throw Failure(code & 0xff, message);
+    throw failure;
   }
-  sqlite3_extended_result_codes(db_, 0);
 }
 
 Db::~Db() { sqlite3_close_v2(db_); }
 
 void Db::exec(const std::string& sql) {
-  char* error = nullptr;
-  int code = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error);
-  if (code == SQLITE_OK) return;
-  std::string message = error ? error : sqlite3_errstr(code);
-  sqlite3_free(error);
-  throw Failure(code & 0xff, message);
+  check(db_, sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr));
 }
 
 int64_t Db::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
