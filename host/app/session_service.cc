@@ -122,16 +122,11 @@ CreateResult SessionService::create(const NewSession& request) {
     return result;
   }
   // The row reaches the database file while tmux starts the session, instead of after (nothing
-  // else uses the store meanwhile). It is committed already: should this fail (or no thread be
-  // had), closing the store does it.
+  // else uses the store meanwhile). It is committed already: without a thread for it, closing the
+  // store does it.
   std::future<void> flushing;
   try {
-    flushing = std::async(std::launch::async, [this] {
-      try {
-        store_.flush();
-      } catch (const Error&) {
-      }
-    });
+    flushing = std::async(std::launch::async, [this] { store_.flush(); });
   } catch (const std::system_error&) {
   }
   try {

@@ -32,8 +32,8 @@ class Store {
   virtual void remove_session(int64_t session_id) = 0;
 
   // Moves what was committed into the database file now rather than when the store closes (a
-  // short-lived process then exits sooner). May run on another thread while the caller does
-  // something else, as long as no other call is made meanwhile.
+  // short-lived process then exits sooner). Best effort, never throws: what it leaves, closing
+  // does. May run on another thread as long as no other call is made meanwhile.
   virtual void flush() = 0;
 };
 

@@ -288,7 +288,7 @@ TEST(PluginLoader, AnotherPatchLevelLoads) {
   EXPECT_EQ(host->reports()[0].abi, host_abi() + ".9");
 }
 
-TEST(PluginLoader, AnOlderMinorLoadsAndCapturesAsBefore) {
+TEST(PluginLoader, AnOlderMinorLoadsAndIsCalledWithTheLongerRequest) {
   ASSERT_GE(HQT_ABI_VERSION_MINOR, 1);
   auto host = load({fixture_dir("abi-older-minor")});
   ASSERT_EQ(host->reports().size(), 1u);
